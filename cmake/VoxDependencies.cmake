@@ -1,0 +1,24 @@
+# Every third-party library comes from a Debian package (see scripts/setup-deps.sh and README.md).
+
+find_package(PkgConfig REQUIRED)
+find_package(SDL2 CONFIG REQUIRED)
+find_package(glm CONFIG REQUIRED)
+pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+
+# Dear ImGui: libimgui-dev ships the core as a static library and the SDL2 / OpenGL3 backends as sources.
+pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+set(VOX_IMGUI_BACKENDS_DIR "/usr/share/doc/libimgui-dev/examples/backends"
+    CACHE PATH "Directory holding imgui_impl_sdl.cpp and imgui_impl_opengl3.cpp")
+if(NOT EXISTS "${VOX_IMGUI_BACKENDS_DIR}/imgui_impl_sdl.cpp")
+  message(FATAL_ERROR "Dear ImGui backend sources not found in ${VOX_IMGUI_BACKENDS_DIR}: "
+                      "install libimgui-dev or set VOX_IMGUI_BACKENDS_DIR")
+endif()
+add_library(vox_imgui_backends STATIC "${VOX_IMGUI_BACKENDS_DIR}/imgui_impl_sdl.cpp"
+                                      "${VOX_IMGUI_BACKENDS_DIR}/imgui_impl_opengl3.cpp")
+# GL entry points come from libepoxy, not ImGui's bundled loader.
+target_compile_definitions(vox_imgui_backends PUBLIC IMGUI_IMPL_OPENGL_LOADER_CUSTOM)
+target_compile_options(vox_imgui_backends PRIVATE -include epoxy/gl.h -w)
+target_include_directories(vox_imgui_backends PUBLIC /usr/include/imgui/backends)
+target_link_libraries(vox_imgui_backends PUBLIC PkgConfig::IMGUI PkgConfig::EPOXY SDL2::SDL2)
+add_library(vox::imgui ALIAS vox_imgui_backends)

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets up, builds Release with warnings as errors, checks formatting and runs every test headless.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-deps.sh
+cmake --preset release -DVOX_WARNINGS_AS_ERRORS=ON
+cmake --build --preset release -j"$(nproc)"
+scripts/check-format.sh
+# No display needed: SDL's offscreen driver with Mesa llvmpipe through EGL.
+SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy ctest --preset release -j"$(nproc)"
