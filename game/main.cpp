@@ -3,6 +3,8 @@
 #include "app.h"
 #include "command_line.h"
 
+#include "vox/voxel/vox_inspect.h"
+
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -22,8 +24,6 @@ const char* firstUnavailableFeature(const invaders::Options& options) {
         return "--print-state-hash";
     if (options.debugOverlay)
         return "--debug-overlay";
-    if (options.inspect)
-        return "--inspect";
     if (options.view)
         return "--view";
     return nullptr;
@@ -45,6 +45,17 @@ int main(int argc, char** argv) {
     }
     if (options.value().version) {
         std::printf("%s\n", invaders::versionText().c_str());
+        return 0;
+    }
+    if (options.value().inspect) {
+        // --inspect: describe a .vox file for artists and tools; a bad file is a fatal error (exit 1).
+        const vox::Result<std::string> summary =
+            vox::describeVoxFile(*options.value().inspect, options.value().json);
+        if (!summary) {
+            std::fprintf(stderr, "voxel-invaders: %s\n", summary.error().message.c_str());
+            return 1;
+        }
+        std::fputs(summary.value().c_str(), stdout);
         return 0;
     }
     if (const char* flag = firstUnavailableFeature(options.value())) {

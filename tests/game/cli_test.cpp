@@ -134,3 +134,42 @@ TEST(Cli, FeaturesNotBuiltYetAreRefusedNotIgnored) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Cli, InspectDescribesAVoxFileAndExits0) {
+    const ProcessResult result = runGame("--inspect tests/data/vox/invader.vox");
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_NE(result.out.find("version 150"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("models: 2"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("palette: absent"), std::string::npos) << result.out;
+}
+
+TEST(Cli, InspectJsonIsOneObject) {
+    const ProcessResult result = runGame("--inspect tests/data/vox/invader.vox --json");
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    ASSERT_FALSE(result.out.empty());
+    EXPECT_EQ(result.out.front(), '{') << result.out;
+    EXPECT_NE(result.out.find("\"version\": 150"), std::string::npos) << result.out;
+}
+
+TEST(Cli, InspectOfATruncatedFileNamesFileChunkAndOffsetAndExits1) {
+    TempDirectory temp;
+    const std::filesystem::path truncated = temp.path() / "truncated.vox";
+    const std::string bytes = readAll("tests/data/vox/invader.vox");
+    ASSERT_GT(bytes.size(), 100u);
+    std::ofstream(truncated, std::ios::binary) << bytes.substr(0, 100);
+    const ProcessResult result = runGame("--inspect '" + truncated.string() + "'");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_NE(result.err.find("truncated.vox"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("chunk 'MAIN' at byte 8"), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+}
+
+TEST(Cli, InspectOfAMissingFileExits1) {
+    const ProcessResult result = runGame("--inspect no/such/file.vox");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_NE(result.err.find("no/such/file.vox"), std::string::npos) << result.err;
+}
+
+} // namespace
