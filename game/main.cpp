@@ -1,7 +1,55 @@
-// Entry point; the platform layer (issue 2) replaces this placeholder with the real loop.
-#include <cstdio>
+// voxel-invaders: parses the command line, then runs the game. Exit status: 0 done, 1 fatal error,
+// 2 bad command line.
+#include "app.h"
+#include "command_line.h"
 
-int main() {
-    std::puts("voxel-invaders");
-    return 0;
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+// Flags whose features land in later issues. They are parsed and checked now, and refused here rather
+// than silently ignored.
+const char* firstUnavailableFeature(const invaders::Options& options) {
+    if (options.demo)
+        return "--demo";
+    if (options.record)
+        return "--record";
+    if (options.replay)
+        return "--replay";
+    if (options.printStateHash)
+        return "--print-state-hash";
+    if (options.debugOverlay)
+        return "--debug-overlay";
+    if (options.inspect)
+        return "--inspect";
+    if (options.view)
+        return "--view";
+    return nullptr;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> arguments(argv + 1, argv + argc);
+    const vox::Result<invaders::Options> options = invaders::parseCommandLine(arguments);
+    if (!options) {
+        std::fprintf(stderr, "voxel-invaders: %s\n\n%s", options.error().message.c_str(),
+                     invaders::usageText().c_str());
+        return 2;
+    }
+    if (options.value().help) {
+        std::fputs(invaders::usageText().c_str(), stdout);
+        return 0;
+    }
+    if (options.value().version) {
+        std::printf("%s\n", invaders::versionText().c_str());
+        return 0;
+    }
+    if (const char* flag = firstUnavailableFeature(options.value())) {
+        std::fprintf(stderr, "voxel-invaders: %s is not available in this build yet\n", flag);
+        return 1;
+    }
+    return invaders::runGame(options.value());
 }

@@ -1,0 +1,90 @@
+#pragma once
+/// @file
+/// `Window`: an SDL2 window with an OpenGL 3.3 core context, GL functions loaded by libepoxy.
+///
+/// Headless mode: with `WindowSettings::headless`, or on Linux when neither `DISPLAY` nor `WAYLAND_DISPLAY`
+/// is set (and `SDL_VIDEODRIVER` does not choose a driver), the window uses SDL's `offscreen` video driver.
+/// That driver creates its GL context through EGL, which Mesa serves with llvmpipe (software rendering),
+/// so rendering, read-back and screenshots work on a machine with no display and no GPU (CI). Nothing is
+/// shown; render into a framebuffer object of the size you need (see `vox/render/render_target.h`).
+///
+/// SDL's video subsystem is process-wide: the first window decides the video driver. Destroy every GL
+/// object (the RAII wrappers in `vox/render`) before the window that owns their context.
+
+#include "vox/core/result.h"
+
+#include <string>
+
+struct SDL_Window;
+
+namespace vox {
+
+/// How to create a `Window`.
+struct WindowSettings {
+    std::string title = "voxel-invaders"; ///< Window title.
+    int width = 1280;                     ///< Client area width in screen units; > 0.
+    int height = 720;                     ///< Client area height in screen units; > 0.
+    bool vsync = true;                    ///< Wait for the display's refresh in `swapBuffers()`.
+    bool headless = false;                ///< Use SDL's offscreen driver (see the file comment).
+    bool resizable = true;                ///< Let the user resize the window.
+#ifdef NDEBUG
+    bool debugContext = false; ///< Ask for a debug GL context and log KHR_debug messages (debug builds).
+#else
+    bool debugContext = true; ///< Ask for a debug GL context and log KHR_debug messages (debug builds).
+#endif
+};
+
+/// Size of a window or framebuffer in pixels.
+struct PixelSize {
+    int width = 0;  ///< Pixels.
+    int height = 0; ///< Pixels.
+
+    friend bool operator==(const PixelSize&, const PixelSize&) = default;
+};
+
+/// An SDL window that owns its OpenGL 3.3 core context, current on the creating thread. Move-only; the
+/// destructor releases the context, the window and its reference to SDL's video subsystem.
+class Window {
+public:
+    /// Initialises SDL video if needed, opens the window and its GL context and checks for OpenGL 3.3
+    /// core. Fails with a readable message when there is no usable video driver or GL version.
+    [[nodiscard]] static Result<Window> create(const WindowSettings& settings);
+
+    Window(Window&& other) noexcept;
+    Window& operator=(Window&& other) noexcept;
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+    ~Window();
+
+    /// Size of the default framebuffer in pixels (differs from the window size on high-DPI screens).
+    [[nodiscard]] PixelSize drawableSize() const;
+    /// Presents the default framebuffer (waits for vsync when it is on).
+    void swapBuffers();
+    /// Switches between windowed and borderless fullscreen-desktop; does nothing when headless.
+    void toggleFullscreen();
+    /// True while fullscreen.
+    [[nodiscard]] bool isFullscreen() const { return m_fullscreen; }
+    /// True when running on the offscreen driver (nothing is shown).
+    [[nodiscard]] bool isHeadless() const { return m_headless; }
+    /// True when buffer swaps wait for the display (vsync asked for and granted).
+    [[nodiscard]] bool hasVsync() const { return m_vsync; }
+    /// "OpenGL 4.5 (Core Profile) Mesa 22.3.6 on llvmpipe (...)", for logs and bug reports.
+    [[nodiscard]] std::string glDescription() const;
+    /// The SDL window, for code that needs SDL directly (e.g. Dear ImGui's backend). Owned by this object.
+    [[nodiscard]] SDL_Window* sdlWindow() const { return m_window; }
+    /// The SDL GL context (an `SDL_GLContext`). Owned by this object.
+    [[nodiscard]] void* glContext() const { return m_context; }
+
+private:
+    Window() = default;
+    void destroy();
+
+    SDL_Window* m_window = nullptr;
+    void* m_context = nullptr; // SDL_GLContext is a void*
+    bool m_headless = false;
+    bool m_fullscreen = false;
+    bool m_vsync = false;
+    bool m_ownsVideo = false; // holds a reference to SDL's video subsystem
+};
+
+} // namespace vox

@@ -1,0 +1,48 @@
+#pragma once
+/// @file
+/// `RenderTarget`: an offscreen image to render into: an RGBA8 colour texture and a depth-stencil
+/// buffer of a fixed size in a framebuffer object. The game draws its frame here at exactly the size it
+/// wants (e.g. `--size 1280x720`), then shows it in the window (`blitTo`) and reads it back for
+/// screenshots (`readImage`), the same way with or without a display.
+
+#include "vox/core/result.h"
+#include "vox/platform/viewport.h"
+#include "vox/render/framebuffer.h"
+#include "vox/render/image.h"
+#include "vox/render/renderbuffer.h"
+#include "vox/render/texture.h"
+
+namespace vox {
+
+/// Colour texture + depth-stencil renderbuffer + framebuffer. Move-only.
+class RenderTarget {
+public:
+    /// An empty target; use `create()`.
+    RenderTarget() = default;
+    /// A complete `width` x `height` target. Fails (naming the size) if the driver refuses the framebuffer.
+    [[nodiscard]] static Result<RenderTarget> create(int width, int height);
+
+    /// Binds the framebuffer for drawing and sets the viewport to cover all of it.
+    void bind() const;
+    /// Copies the colour image, scaled with linear filtering, into `viewport` of the framebuffer named
+    /// `destination` (0: the window). Leaves `destination` bound.
+    void blitTo(const Viewport& viewport, GLuint destination = 0) const;
+    /// Reads the colour image back to memory (top row first).
+    [[nodiscard]] Image readImage() const;
+
+    /// Width in pixels.
+    [[nodiscard]] int width() const { return m_color.width(); }
+    /// Height in pixels.
+    [[nodiscard]] int height() const { return m_color.height(); }
+    /// The colour texture, e.g. to sample in a post-processing pass.
+    [[nodiscard]] const Texture& colorTexture() const { return m_color; }
+    /// The framebuffer.
+    [[nodiscard]] const Framebuffer& framebuffer() const { return m_framebuffer; }
+
+private:
+    Texture m_color;
+    Renderbuffer m_depthStencil;
+    Framebuffer m_framebuffer;
+};
+
+} // namespace vox

@@ -1,0 +1,47 @@
+#pragma once
+/// @file
+/// `ShaderSource`: a GLSL file with its `#include "file.glsl"` lines expanded, ready to compile, plus the
+/// table that maps the driver's error positions back to the files a person edits.
+///
+/// Include rules:
+/// - `#include "name"` on a line of its own (leading whitespace and a trailing `//` comment allowed) is
+///   replaced by the file `name`, resolved relative to the folder of the file that includes it.
+/// - Each file is expanded once per shader (like `#pragma once`), so two files may share a helper.
+/// - A file that includes itself, directly or through others, is an error naming the chain.
+/// - The directive is recognised textually, also inside a `/* */` block comment.
+///
+/// Each file gets a GLSL source-string number (its index in `files`) and `#line` directives keep the
+/// driver's line numbers equal to the lines in that file, so "2:7(12): error: ..." in the info log means
+/// `files[2]`, line 7. `mapLog()` rewrites such logs to "path/file.glsl:7:12: error: ...". The directives
+/// use the C rule (`#line N` numbers the next line N), which Mesa, NVIDIA and AMD follow for GLSL 3.30.
+
+#include "vox/core/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vox {
+
+/// An expanded GLSL source. See the file comment.
+struct ShaderSource {
+    std::string text; ///< The source to hand to glShaderSource.
+    std::vector<std::filesystem::path>
+        files; ///< `files[i]` is GLSL source string `i`; `files[0]`: the main file.
+
+    /// Rewrites an info log's "string:line" positions (Mesa "0:12(5):", NVIDIA "0(12) :", AMD
+    /// "ERROR: 0:12:") to "file:line:" using `files`. Lines it does not recognise are kept as they are.
+    [[nodiscard]] std::string mapLog(std::string_view infoLog) const;
+};
+
+/// Largest shader file accepted, in bytes; guards against pointing the loader at a huge file by mistake.
+inline constexpr std::uintmax_t kMaxShaderFileBytes = 1u << 20;
+
+/// Reads `file` and expands its includes. Errors name the file (and the line, for include problems):
+/// "shaders/a.frag:3: cannot open included file "b.glsl" (looked for shaders/b.glsl)",
+/// "shaders/a.glsl:1: #include cycle: shaders/a.glsl -> shaders/b.glsl -> shaders/a.glsl".
+[[nodiscard]] Result<ShaderSource> loadShaderSource(const std::filesystem::path& file);
+
+} // namespace vox

@@ -1,0 +1,161 @@
+#include "vox/platform/window.h"
+
+#include "vox/render/gl_debug.h"
+
+#include <SDL.h>
+#include <epoxy/gl.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+namespace vox {
+namespace {
+
+constexpr int kMinimumWindowWidth = 320;
+constexpr int kMinimumWindowHeight = 180;
+
+bool environmentSet(const char* variable) {
+    const char* value = std::getenv(variable);
+    return value != nullptr && *value != '\0';
+}
+
+// True when SDL can be expected to open a real window. Only X11/Wayland systems can tell from the
+// environment; an explicit SDL_VIDEODRIVER (kmsdrm, offscreen, ...) is the user's choice and is kept.
+bool displayAvailable() {
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
+    return environmentSet("DISPLAY") || environmentSet("WAYLAND_DISPLAY") ||
+           environmentSet("SDL_VIDEODRIVER");
+#else
+    return true;
+#endif
+}
+
+std::string sdlError(const char* what) {
+    return std::string(what) + ": " + SDL_GetError();
+}
+
+} // namespace
+
+Result<Window> Window::create(const WindowSettings& settings) {
+    VOX_ASSERT(settings.width > 0 && settings.height > 0,
+               "WindowSettings: width and height must be positive");
+
+    const bool wantHeadless = settings.headless || !displayAvailable();
+    if (wantHeadless)
+        SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE);
+
+    Window window;
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        return Error{sdlError("cannot start SDL video") +
+                     (wantHeadless ? "" : " (no display? headless mode renders offscreen without one)")};
+    }
+    window.m_ownsVideo = true;
+    const char* driver = SDL_GetCurrentVideoDriver();
+    window.m_headless = driver != nullptr && std::strcmp(driver, "offscreen") == 0;
+
+    SDL_GL_ResetAttributes();
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG |
+                                                  (settings.debugContext ? SDL_GL_CONTEXT_DEBUG_FLAG : 0));
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+
+    Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
+    flags |= window.m_headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;
+    if (settings.resizable)
+        flags |= SDL_WINDOW_RESIZABLE;
+    window.m_window = SDL_CreateWindow(settings.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                       settings.width, settings.height, flags);
+    if (window.m_window == nullptr)
+        return Error{sdlError("cannot open a window")};
+    if (settings.resizable)
+        SDL_SetWindowMinimumSize(window.m_window, kMinimumWindowWidth, kMinimumWindowHeight);
+
+    window.m_context = SDL_GL_CreateContext(window.m_window);
+    if (window.m_context == nullptr) {
+        return Error{sdlError("cannot create an OpenGL 3.3 core context") +
+                     "; voxel-invaders needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
+    }
+    if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
+        return Error{sdlError("cannot make the OpenGL context current")};
+    if (!epoxy_is_desktop_gl() || epoxy_gl_version() < 33)
+        return Error{"OpenGL 3.3 core is required, but the driver gave " + window.glDescription()};
+
+    if (window.m_headless)
+        SDL_GL_SetSwapInterval(0); // nothing to wait for
+    else if (settings.vsync)
+        window.m_vsync = SDL_GL_SetSwapInterval(1) == 0;
+
+    if (settings.debugContext && !enableGlDebugOutput())
+        std::fprintf(stderr, "note: GL_KHR_debug is not available; GL errors will not be logged\n");
+    return window;
+}
+
+Window::Window(Window&& other) noexcept
+    : m_window(std::exchange(other.m_window, nullptr)), m_context(std::exchange(other.m_context, nullptr)),
+      m_headless(other.m_headless), m_fullscreen(other.m_fullscreen), m_vsync(other.m_vsync),
+      m_ownsVideo(std::exchange(other.m_ownsVideo, false)) {}
+
+Window& Window::operator=(Window&& other) noexcept {
+    if (this != &other) {
+        destroy();
+        m_window = std::exchange(other.m_window, nullptr);
+        m_context = std::exchange(other.m_context, nullptr);
+        m_headless = other.m_headless;
+        m_fullscreen = other.m_fullscreen;
+        m_vsync = other.m_vsync;
+        m_ownsVideo = std::exchange(other.m_ownsVideo, false);
+    }
+    return *this;
+}
+
+Window::~Window() {
+    destroy();
+}
+
+void Window::destroy() {
+    if (m_context != nullptr)
+        SDL_GL_DeleteContext(m_context);
+    if (m_window != nullptr)
+        SDL_DestroyWindow(m_window);
+    if (m_ownsVideo)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    m_context = nullptr;
+    m_window = nullptr;
+    m_ownsVideo = false;
+}
+
+PixelSize Window::drawableSize() const {
+    PixelSize size;
+    SDL_GL_GetDrawableSize(m_window, &size.width, &size.height);
+    return size;
+}
+
+void Window::swapBuffers() {
+    SDL_GL_SwapWindow(m_window);
+}
+
+void Window::toggleFullscreen() {
+    if (m_headless)
+        return;
+    const Uint32 mode = m_fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP;
+    if (SDL_SetWindowFullscreen(m_window, mode) == 0)
+        m_fullscreen = !m_fullscreen;
+    else
+        std::fprintf(stderr, "note: cannot switch fullscreen: %s\n", SDL_GetError());
+}
+
+std::string Window::glDescription() const {
+    const auto text = [](GLenum name) {
+        const auto* value = reinterpret_cast<const char*>(glGetString(name));
+        return std::string(value != nullptr ? value : "?");
+    };
+    return "OpenGL " + text(GL_VERSION) + " on " + text(GL_RENDERER);
+}
+
+} // namespace vox

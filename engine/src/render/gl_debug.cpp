@@ -1,0 +1,77 @@
+#include "vox/render/gl_debug.h"
+
+#include <epoxy/gl.h>
+
+#include <cstdio>
+#include <cstring>
+
+namespace vox {
+namespace {
+
+const char* sourceName(GLenum source) {
+    switch (source) {
+    case GL_DEBUG_SOURCE_API:
+        return "api";
+    case GL_DEBUG_SOURCE_WINDOW_SYSTEM:
+        return "window system";
+    case GL_DEBUG_SOURCE_SHADER_COMPILER:
+        return "shader compiler";
+    case GL_DEBUG_SOURCE_THIRD_PARTY:
+        return "third party";
+    case GL_DEBUG_SOURCE_APPLICATION:
+        return "application";
+    default:
+        return "other";
+    }
+}
+
+const char* typeName(GLenum type) {
+    switch (type) {
+    case GL_DEBUG_TYPE_ERROR:
+        return "error";
+    case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR:
+        return "deprecated";
+    case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR:
+        return "undefined behaviour";
+    case GL_DEBUG_TYPE_PORTABILITY:
+        return "portability";
+    case GL_DEBUG_TYPE_PERFORMANCE:
+        return "performance";
+    default:
+        return "other";
+    }
+}
+
+const char* severityName(GLenum severity) {
+    switch (severity) {
+    case GL_DEBUG_SEVERITY_HIGH:
+        return "high";
+    case GL_DEBUG_SEVERITY_MEDIUM:
+        return "medium";
+    case GL_DEBUG_SEVERITY_LOW:
+        return "low";
+    default:
+        return "notification";
+    }
+}
+
+void GLAPIENTRY logMessage(GLenum source, GLenum type, GLuint /*id*/, GLenum severity, GLsizei length,
+                           const GLchar* message, const void* /*user*/) {
+    std::fprintf(stderr, "GL %s %s (%s): %.*s\n", severityName(severity), typeName(type), sourceName(source),
+                 length >= 0 ? static_cast<int>(length) : static_cast<int>(std::strlen(message)), message);
+}
+
+} // namespace
+
+bool enableGlDebugOutput() {
+    if (epoxy_gl_version() < 43 && !epoxy_has_gl_extension("GL_KHR_debug"))
+        return false;
+    glEnable(GL_DEBUG_OUTPUT);
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    glDebugMessageCallback(logMessage, nullptr);
+    glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, nullptr, GL_TRUE);
+    glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, nullptr, GL_FALSE);
+    return true;
+}
+
+} // namespace vox

@@ -1,0 +1,313 @@
+#include "command_line.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <limits>
+#include <string_view>
+
+#ifndef VOX_VERSION_STRING
+#error "VOX_VERSION_STRING must be defined by the build (game/CMakeLists.txt)"
+#endif
+
+namespace invaders {
+namespace {
+
+using vox::Error;
+
+enum class ValueKind { None, Count, Seed, Size, PngPath, Path, Index };
+
+struct FlagSpec {
+    std::string_view name;
+    ValueKind kind;
+};
+
+constexpr FlagSpec kFlags[] = {
+    {"--headless", ValueKind::None},
+    {"--frames", ValueKind::Count},
+    {"--screenshot", ValueKind::PngPath},
+    {"--seed", ValueKind::Seed},
+    {"--size", ValueKind::Size},
+    {"--demo", ValueKind::None},
+    {"--record", ValueKind::Path},
+    {"--replay", ValueKind::Path},
+    {"--print-state-hash", ValueKind::None},
+    {"--debug-overlay", ValueKind::None},
+    {"--inspect", ValueKind::Path},
+    {"--json", ValueKind::None},
+    {"--view", ValueKind::Path},
+    {"--frame", ValueKind::Index},
+};
+
+const FlagSpec* findFlag(std::string_view name) {
+    const auto* found = std::find_if(std::begin(kFlags), std::end(kFlags),
+                                     [name](const FlagSpec& flag) { return flag.name == name; });
+    return found == std::end(kFlags) ? nullptr : found;
+}
+
+std::string quoted(std::string_view text) {
+    // Built with append rather than "'" + ... + "'", which trips GCC 12's false -Wrestrict (bug 105329).
+    std::string result(1, '\'');
+    result.append(text);
+    result += '\'';
+    return result;
+}
+
+// A whole number in [minimum, maximum]; `what` describes it for the message ("a number of steps").
+vox::Result<uint64_t> parseNumber(std::string_view flag, std::string_view text, std::string_view what,
+                                  uint64_t minimum, uint64_t maximum) {
+    if (text.starts_with('-') && text.size() > 1 &&
+        std::all_of(text.begin() + 1, text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        return Error{std::string(flag) + " expects " + std::string(what) + " of at least " +
+                     std::to_string(minimum) + ", got the negative number " + quoted(text)};
+    }
+    uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error == std::errc::result_out_of_range) {
+        return Error{std::string(flag) + " " + quoted(text) + " is too large; the most is " +
+                     std::to_string(maximum)};
+    }
+    if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+        return Error{std::string(flag) + " expects " + std::string(what) + " (a whole number), got " +
+                     quoted(text)};
+    }
+    if (value < minimum || value > maximum) {
+        return Error{std::string(flag) + " " + quoted(text) + " is out of range; it must be between " +
+                     std::to_string(minimum) + " and " + std::to_string(maximum)};
+    }
+    return value;
+}
+
+vox::Status parseSize(std::string_view text, Options& options) {
+    const std::string expected =
+        "--size expects WIDTHxHEIGHT in pixels, such as 1280x720, got " + quoted(text);
+    const size_t separator = text.find_first_of("xX");
+    if (separator == std::string_view::npos)
+        return Error{expected};
+    const std::string_view widthText = text.substr(0, separator);
+    const std::string_view heightText = text.substr(separator + 1);
+    const auto isNumber = [](std::string_view part) {
+        return !part.empty() &&
+               std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (!isNumber(widthText) || !isNumber(heightText))
+        return Error{expected};
+    const std::string range = "; width and height must each be between " + std::to_string(kMinRenderSide) +
+                              " and " + std::to_string(kMaxRenderSide) + " pixels";
+    if (widthText.size() > 9 || heightText.size() > 9) // would overflow an int; far too large anyway
+        return Error{"--size " + quoted(text) + " is too large" + range};
+    int width = 0;
+    int height = 0;
+    std::from_chars(widthText.data(), widthText.data() + widthText.size(), width);
+    std::from_chars(heightText.data(), heightText.data() + heightText.size(), height);
+    if (width < kMinRenderSide || height < kMinRenderSide)
+        return Error{"--size " + quoted(text) + " is too small" + range};
+    if (width > kMaxRenderSide || height > kMaxRenderSide)
+        return Error{"--size " + quoted(text) + " is too large" + range};
+    options.width = width;
+    options.height = height;
+    return {};
+}
+
+vox::Result<std::filesystem::path> parsePath(std::string_view flag, std::string_view text, bool png) {
+    if (text.empty())
+        return Error{std::string(flag) + " expects a file path, got an empty string"};
+    if (png) {
+        std::string extension = std::filesystem::path(text).extension().string();
+        std::transform(extension.begin(), extension.end(), extension.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (extension != ".png")
+            return Error{std::string(flag) + " " + quoted(text) +
+                         " must end in .png (screenshots are PNG files)"};
+    }
+    return std::filesystem::path(text);
+}
+
+vox::Status applyValue(const FlagSpec& flag, std::string_view value, Options& options) {
+    constexpr auto kMaxInt64 = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    switch (flag.kind) {
+    case ValueKind::Count: {
+        auto count = parseNumber(flag.name, value, "a number of simulation steps", 1, kMaxInt64);
+        if (!count)
+            return count.error();
+        options.frames = static_cast<int64_t>(count.value());
+        return {};
+    }
+    case ValueKind::Index: {
+        auto index = parseNumber(flag.name, value, "a frame index", 0, std::numeric_limits<int32_t>::max());
+        if (!index)
+            return index.error();
+        options.viewFrame = static_cast<int64_t>(index.value());
+        return {};
+    }
+    case ValueKind::Seed: {
+        auto seed = parseNumber(flag.name, value, "a seed", 0, std::numeric_limits<uint64_t>::max());
+        if (!seed)
+            return seed.error();
+        options.seed = seed.value();
+        return {};
+    }
+    case ValueKind::Size:
+        return parseSize(value, options);
+    case ValueKind::PngPath:
+    case ValueKind::Path: {
+        auto path = parsePath(flag.name, value, flag.kind == ValueKind::PngPath);
+        if (!path)
+            return path.error();
+        std::optional<std::filesystem::path>* target = flag.name == "--screenshot" ? &options.screenshot
+                                                       : flag.name == "--record"   ? &options.record
+                                                       : flag.name == "--replay"   ? &options.replay
+                                                       : flag.name == "--inspect"  ? &options.inspect
+                                                                                   : &options.view;
+        *target = std::move(path).value();
+        return {};
+    }
+    case ValueKind::None:
+        break;
+    }
+    return {};
+}
+
+void applySwitch(std::string_view name, Options& options) {
+    if (name == "--headless")
+        options.headless = true;
+    else if (name == "--demo")
+        options.demo = true;
+    else if (name == "--print-state-hash")
+        options.printStateHash = true;
+    else if (name == "--debug-overlay")
+        options.debugOverlay = true;
+    else if (name == "--json")
+        options.json = true;
+}
+
+// Flags that make no sense together; `given` lists the flags in the order they appeared.
+vox::Status checkCombinations(const std::vector<std::string_view>& given) {
+    const auto has = [&given](std::string_view name) {
+        return std::find(given.begin(), given.end(), name) != given.end();
+    };
+    const auto firstOtherThan =
+        [&given](std::initializer_list<std::string_view> allowed) -> std::string_view {
+        for (std::string_view flag : given) {
+            if (std::find(allowed.begin(), allowed.end(), flag) == allowed.end())
+                return flag;
+        }
+        return {};
+    };
+
+    if (has("--json") && !has("--inspect"))
+        return Error{"--json only applies to --inspect FILE.vox"};
+    if (has("--frame") && !has("--view"))
+        return Error{"--frame only applies to --view FILE.vox"};
+    if (has("--record") && has("--replay"))
+        return Error{"--record and --replay cannot be used together: a replay's input comes from its file"};
+    if (has("--demo") && has("--replay"))
+        return Error{"--demo and --replay cannot be used together: both decide the player's input"};
+    if (has("--inspect")) {
+        if (std::string_view other = firstOtherThan({"--inspect", "--json"}); !other.empty())
+            return Error{"--inspect prints a model's summary and exits; it cannot be combined with " +
+                         std::string(other)};
+    }
+    if (has("--view")) {
+        const std::string_view other = firstOtherThan(
+            {"--view", "--frame", "--headless", "--frames", "--screenshot", "--size", "--debug-overlay"});
+        if (!other.empty())
+            return Error{"--view shows a model instead of the game; it cannot be combined with " +
+                         std::string(other)};
+    }
+    return {};
+}
+
+} // namespace
+
+vox::Result<Options> parseCommandLine(const std::vector<std::string>& arguments) {
+    Options options;
+    std::vector<std::string_view> given;
+    for (size_t i = 0; i < arguments.size(); ++i) {
+        std::string_view argument = arguments[i];
+        if (argument == "--help" || argument == "-h") {
+            options.help = true;
+            return options;
+        }
+        if (argument == "--version") {
+            options.version = true;
+            return options;
+        }
+        if (!argument.starts_with("-"))
+            return Error{"unexpected argument " + quoted(argument) + "; every option starts with --"};
+
+        std::string_view name = argument;
+        std::optional<std::string_view> inlineValue;
+        if (const size_t equals = argument.find('='); equals != std::string_view::npos) {
+            name = argument.substr(0, equals);
+            inlineValue = argument.substr(equals + 1);
+        }
+        const FlagSpec* flag = findFlag(name);
+        if (flag == nullptr)
+            return Error{"unknown option " + quoted(name)};
+        if (std::find(given.begin(), given.end(), flag->name) != given.end())
+            return Error{std::string(flag->name) + " is given more than once"};
+        given.push_back(flag->name);
+
+        if (flag->kind == ValueKind::None) {
+            if (inlineValue)
+                return Error{std::string(flag->name) + " takes no value, got " + quoted(*inlineValue)};
+            applySwitch(flag->name, options);
+            continue;
+        }
+        std::string_view value;
+        if (inlineValue) {
+            value = *inlineValue;
+        } else {
+            // A following "--flag" is a forgotten value, not the value (numbers may start with one '-').
+            if (i + 1 == arguments.size() || std::string_view(arguments[i + 1]).starts_with("--"))
+                return Error{std::string(flag->name) + " needs a value right after it"};
+            value = arguments[++i];
+        }
+        if (vox::Status status = applyValue(*flag, value, options); !status)
+            return status.error();
+    }
+    if (vox::Status status = checkCombinations(given); !status)
+        return status.error();
+    return options;
+}
+
+std::string usageText() {
+    return R"(Usage: voxel-invaders [options]
+
+Play:
+  --seed N             seed of the game's random numbers (0 to 2^64-1)
+  --size WxH           render size in pixels, each side 64 to 8192 (default 1280x720)
+  --debug-overlay      start with the debug overlay shown (F3 toggles it)
+  --demo               attract mode: the game plays itself
+  --record FILE        save every simulation step's input to FILE
+  --replay FILE        play back the input saved in FILE
+  --print-state-hash   print a hash of the final game state on exit
+
+Headless runs and automation:
+  --headless           render offscreen with no window (automatic when there is no display)
+  --frames N           run N simulation steps (60 per second), then exit with status 0
+  --screenshot F.png   write the last frame to F.png on exit
+
+Models:
+  --inspect F.vox      print a summary of a MagicaVoxel model and exit
+  --json               with --inspect: print the summary as JSON
+  --view F.vox         show a model instead of the game
+  --frame N            with --view: show animation frame N (default 0)
+
+  -h, --help           show this help and exit
+  --version            show the version and exit
+
+Values go after the flag or after '=': --frames 120, --frames=120.
+Keys: arrows or A/D move, Space fires, P or Esc pauses, Enter starts,
+      F11 or Alt+Enter toggles fullscreen, F3 toggles the debug overlay.
+Environment: VOX_SHADER_DIR (the shaders folder), VOX_DATA_DIR (the folder holding it).
+Exit status: 0 done, 1 fatal error (no OpenGL 3.3, data not found), 2 bad command line.
+)";
+}
+
+std::string versionText() {
+    return std::string("voxel-invaders ") + VOX_VERSION_STRING;
+}
+
+} // namespace invaders

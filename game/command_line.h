@@ -1,0 +1,53 @@
+#pragma once
+// The command line of voxel-invaders: the `Options` it sets and a pure parser, so every flag and every
+// way of getting one wrong is unit-tested (tests/game/command_line_test.cpp) without starting the game.
+
+#include "vox/core/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace invaders {
+
+/// Smallest width or height `--size` accepts, in pixels.
+inline constexpr int kMinRenderSide = 64;
+/// Largest width or height `--size` accepts, in pixels (an 8192x8192 RGBA frame is 256 MiB).
+inline constexpr int kMaxRenderSide = 8192;
+
+/// Everything the command line can set. Defaults are what running with no flags means.
+struct Options {
+    bool headless = false;                           ///< --headless: render offscreen, no window.
+    std::optional<int64_t> frames;                   ///< --frames N: run N steps (>= 1), then exit 0.
+    std::optional<std::filesystem::path> screenshot; ///< --screenshot PATH.png: write the last frame.
+    std::optional<uint64_t> seed;                    ///< --seed N: seed of the game's random numbers.
+    int width = 1280;                                ///< --size WxH: render size in pixels.
+    int height = 720;                                ///< --size WxH: render size in pixels.
+    bool demo = false;                               ///< --demo: the game plays itself.
+    std::optional<std::filesystem::path> record;     ///< --record FILE: save each step's input.
+    std::optional<std::filesystem::path> replay;     ///< --replay FILE: play recorded input back.
+    bool printStateHash = false;                     ///< --print-state-hash: print the final state hash.
+    bool debugOverlay = false;                       ///< --debug-overlay: start with the overlay shown.
+    std::optional<std::filesystem::path> inspect;    ///< --inspect FILE.vox: describe a model, exit.
+    bool json = false;                               ///< --json: --inspect prints JSON.
+    std::optional<std::filesystem::path> view;       ///< --view FILE.vox: show a model.
+    std::optional<int64_t> viewFrame;                ///< --frame N: animation frame for --view (>= 0).
+    bool help = false;                               ///< --help / -h: print usage, exit 0.
+    bool version = false;                            ///< --version: print the version, exit 0.
+};
+
+/// Parses the arguments after the program name. Flags take their value as the next argument or after
+/// '=' (`--frames=120`). `--help` and `--version` stop parsing. Fails on the first problem with a
+/// sentence naming the flag and what is wrong: unknown flags, stray arguments, missing or malformed
+/// values, values out of range, flags given twice, and flags that make no sense together.
+[[nodiscard]] vox::Result<Options> parseCommandLine(const std::vector<std::string>& arguments);
+
+/// The usage text printed by --help and after a command-line error (ends with a newline).
+[[nodiscard]] std::string usageText();
+
+/// "voxel-invaders 0.1.0" (the CMake project version).
+[[nodiscard]] std::string versionText();
+
+} // namespace invaders
