@@ -21,7 +21,8 @@ FrameSteps FixedStepClock::advance(double elapsedSeconds) {
     if (owed > m_settings.maxStepsPerFrame) {
         // Keep the fraction of a step so alpha stays continuous; drop the whole steps we cannot afford.
         frame.steps = m_settings.maxStepsPerFrame;
-        const double kept = std::fmod(m_accumulator, m_settings.stepSeconds);
+        const double kept =
+            std::isfinite(m_accumulator) ? std::fmod(m_accumulator, m_settings.stepSeconds) : 0.0;
         frame.droppedSeconds = m_accumulator - kept - frame.steps * m_settings.stepSeconds;
         m_accumulator = kept;
     } else {

@@ -5,6 +5,7 @@
 #include <SDL.h>
 #include <epoxy/gl.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -73,8 +74,9 @@ Result<Window> Window::create(const WindowSettings& settings) {
                                        settings.width, settings.height, flags);
     if (window.m_window == nullptr)
         return Error{sdlError("cannot open a window")};
-    if (settings.resizable)
-        SDL_SetWindowMinimumSize(window.m_window, kMinimumWindowWidth, kMinimumWindowHeight);
+    if (settings.resizable) // never above the requested size, which SDL would then enlarge
+        SDL_SetWindowMinimumSize(window.m_window, std::min(kMinimumWindowWidth, settings.width),
+                                 std::min(kMinimumWindowHeight, settings.height));
 
     window.m_context = SDL_GL_CreateContext(window.m_window);
     if (window.m_context == nullptr) {

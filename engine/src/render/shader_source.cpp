@@ -70,13 +70,22 @@ public:
                          text.error().message};
         }
         const size_t index = m_source.files.size();
+        if (index >= static_cast<size_t>(kMaxShaderFiles))
+            return Error{includedAt + ": more than " + std::to_string(kMaxShaderFiles) + " included files"};
         m_source.files.push_back(file);
         m_stack.push_back(file);
+        const auto lineDirective = [this, index](int line) {
+            const long long encoded = static_cast<long long>(index) * kShaderLineBase + line;
+            m_source.text += "#line " + std::to_string(encoded) + " " + std::to_string(index) + "\n";
+        };
         if (index != 0)
-            m_source.text += "#line 1 " + std::to_string(index) + "\n";
+            lineDirective(1);
 
         std::string_view rest = text.value();
         for (int lineNumber = 1; !rest.empty(); ++lineNumber) {
+            if (lineNumber >= kShaderLineBase)
+                return Error{displayName(file) + ": more than " + std::to_string(kShaderLineBase - 1) +
+                             " lines"};
             const size_t end = rest.find('\n');
             std::string_view line = rest.substr(0, end);
             rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
@@ -105,7 +114,7 @@ public:
             }
             if (Status status = expand(target, here); !status)
                 return status;
-            m_source.text += "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(index) + "\n";
+            lineDirective(lineNumber + 1);
         }
         m_stack.pop_back();
         return {};
@@ -129,13 +138,22 @@ Result<ShaderSource> loadShaderSource(const std::filesystem::path& file) {
 
 std::string ShaderSource::mapLog(std::string_view infoLog) const {
     // Mesa "0:12(5): error", NVIDIA "0(12) : error", AMD / Intel "ERROR: 0:12: message".
-    static const std::regex mesa(R"(^(\d+):(\d+)\((\d+)\):\s*(.*)$)");
-    static const std::regex nvidia(R"(^(\d+)\((\d+)\)\s*:\s*(.*)$)");
-    static const std::regex amd(R"(^(ERROR|WARNING):\s*(\d+):(\d+):\s*(.*)$)");
+    // At most 10 digits per number, so the conversions below cannot overflow.
+    static const std::regex mesa(R"(^(\d{1,10}):(\d{1,10})\((\d{1,10})\):\s*(.*)$)");
+    static const std::regex nvidia(R"(^(\d{1,10})\((\d{1,10})\)\s*:\s*(.*)$)");
+    static const std::regex amd(R"(^(ERROR|WARNING):\s*(\d{1,10}):(\d{1,10}):\s*(.*)$)");
 
-    const auto fileName = [this](const std::string& indexText) {
-        const unsigned long index = std::stoul(indexText);
-        return index < files.size() ? displayName(files[index]) : "<source " + indexText + ">";
+    // "file:line" for a driver position; the file comes from the encoded line when there is one.
+    const auto position = [this](const std::string& stringText, const std::string& lineText) {
+        unsigned long long index = std::stoull(stringText);
+        unsigned long long line = std::stoull(lineText);
+        if (line > static_cast<unsigned long long>(kShaderLineBase)) {
+            index = line / kShaderLineBase;
+            line %= kShaderLineBase;
+        }
+        const std::string file =
+            index < files.size() ? displayName(files[index]) : "<source " + std::to_string(index) + ">";
+        return file + ":" + std::to_string(line);
     };
 
     std::string mapped;
@@ -151,12 +169,12 @@ std::string ShaderSource::mapLog(std::string_view infoLog) const {
 
         std::smatch match;
         if (std::regex_match(line, match, mesa)) {
-            line = fileName(match[1]) + ":" + match[2].str() + ":" + match[3].str() + ": " + match[4].str();
+            line = position(match[1], match[2]) + ":" + match[3].str() + ": " + match[4].str();
         } else if (std::regex_match(line, match, nvidia)) {
-            line = fileName(match[1]) + ":" + match[2].str() + ": " + match[3].str();
+            line = position(match[1], match[2]) + ": " + match[3].str();
         } else if (std::regex_match(line, match, amd)) {
             std::string severity = match[1].str() == "ERROR" ? "error" : "warning";
-            line = fileName(match[2]) + ":" + match[3].str() + ": " + severity + ": " + match[4].str();
+            line = position(match[2], match[3]) + ": " + severity + ": " + match[4].str();
         }
         if (!mapped.empty())
             mapped += '\n';

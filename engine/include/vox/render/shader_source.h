@@ -10,10 +10,13 @@
 /// - A file that includes itself, directly or through others, is an error naming the chain.
 /// - The directive is recognised textually, also inside a `/* */` block comment.
 ///
-/// Each file gets a GLSL source-string number (its index in `files`) and `#line` directives keep the
-/// driver's line numbers equal to the lines in that file, so "2:7(12): error: ..." in the info log means
-/// `files[2]`, line 7. `mapLog()` rewrites such logs to "path/file.glsl:7:12: error: ...". The directives
-/// use the C rule (`#line N` numbers the next line N), which Mesa, NVIDIA and AMD follow for GLSL 3.30.
+/// Each file gets a GLSL source-string number (its index in `files`), and `#line` directives number the
+/// lines of file `i` from `i * kShaderLineBase + 1`, so a driver position "2:2000007(12)" means `files[2]`,
+/// line 7. The file is encoded in the line number as well because Mesa reports string 0 for some errors
+/// inside included code (the line is right, the string number is not); `mapLog()` trusts the line number
+/// and rewrites such logs to "path/file.glsl:7:12: error: ...". The directives use the C rule (`#line N`
+/// numbers the next line N), as Mesa does (checked by the tests); the GLSL 3.30 spec's wording was
+/// ambiguous, so an old driver may report lines in included files off by one.
 
 #include "vox/core/result.h"
 
@@ -32,12 +35,18 @@ struct ShaderSource {
         files; ///< `files[i]` is GLSL source string `i`; `files[0]`: the main file.
 
     /// Rewrites an info log's "string:line" positions (Mesa "0:12(5):", NVIDIA "0(12) :", AMD
-    /// "ERROR: 0:12:") to "file:line:" using `files`. Lines it does not recognise are kept as they are.
+    /// "ERROR: 0:12:") to "file:line:" using `files` and the line encoding above. Lines it does not
+    /// recognise are kept as they are.
     [[nodiscard]] std::string mapLog(std::string_view infoLog) const;
 };
 
 /// Largest shader file accepted, in bytes; guards against pointing the loader at a huge file by mistake.
 inline constexpr std::uintmax_t kMaxShaderFileBytes = 1u << 20;
+/// Line numbers of file `i` of a `ShaderSource` start at `i * kShaderLineBase + 1` (see the file comment);
+/// a file may have fewer than this many lines, and a shader at most `kMaxShaderFiles` files.
+inline constexpr int kShaderLineBase = 1'000'000;
+/// Most files one shader may pull in through includes (keeps encoded line numbers within an int).
+inline constexpr int kMaxShaderFiles = 2000;
 
 /// Reads `file` and expands its includes. Errors name the file (and the line, for include problems):
 /// "shaders/a.frag:3: cannot open included file "b.glsl" (looked for shaders/b.glsl)",
