@@ -1,14 +1,14 @@
 #pragma once
 // The game's sounds, synthesised in code at start-up (no recorded samples ship with the game).
 //
-// | sound | character |
-// | --- | --- |
-// | MarchNote1-4 | the rack's heartbeat: a descending four-note bass loop (G2, F2, E-flat2, D2), low-passed
-// squares | | Shot | the cannon firing: a fast falling square "pew" over a little hiss | | InvaderHit | an
-// invader exploding: a short falling noise burst with a falling tone | | PlayerHit | the cannon exploding: a
-// long, low, rumbling noise decay | | SaucerLoop | the mystery saucer flying: a warbling triangle, looped
-// seamlessly | | SaucerHit | the saucer shot down: a falling, wobbling square | | ExtraLife | the 1,500-point
-// bonus ship: a run of bright alternating beeps |
+// - MarchNote1-4: the rack's heartbeat, a descending four-note bass loop (G2, F2, E-flat2, D2) of
+//   low-passed squares.
+// - Shot: the cannon firing, a fast falling square "pew" over a little hiss.
+// - InvaderHit: an invader exploding, a short falling noise burst with a falling tone.
+// - PlayerHit: the cannon exploding, a long, low, rumbling noise decay.
+// - SaucerLoop: the mystery saucer flying, a warbling triangle looped seamlessly.
+// - SaucerHit: the saucer shot down, a falling, wobbling square.
+// - ExtraLife: the 1,500-point bonus ship, a run of bright alternating beeps.
 
 #include <array>
 #include <cstdint>
