@@ -15,7 +15,7 @@ std::string keepBadFile(const std::filesystem::path& file, const std::string& pr
     if (kept)
         return problem + "; using " + defaults + ", and the file was kept as " + kept.value().string();
     return problem + "; using " + defaults + ". The file could not be kept aside (" + kept.error().message +
-           "), so saving will replace it";
+           "), so a later save may replace it";
 }
 
 // Reads `file` with `parse(text, name) -> Result<Loaded<T>>` and falls back to `T{}` as the file comment

@@ -33,10 +33,10 @@ TEST(AudioSystem, OpensTheDummyDeviceAndItsThreadPlaysSoundsToTheEnd) {
     EXPECT_FALSE(audio.value().isSilent());
     EXPECT_GT(audio.value().sampleRate(), 0);
 
-    audio.value().play(SoundId::Shot); // about 0.16 s
+    audio.value().play(SoundId::PlayerHit); // about 1.1 s: still playing when checked just below
     audio.value().startLoop(SoundId::SaucerLoop);
     EXPECT_EQ(audio.value().activeVoices(), 2);
-    // The dummy device pulls samples in real time; the shot must finish, the loop must keep going.
+    // The dummy device pulls samples in real time; the explosion must end, the loop must keep going.
     const Uint64 deadline = SDL_GetTicks64() + 5000;
     while (audio.value().activeVoices() > 1 && SDL_GetTicks64() < deadline)
         SDL_Delay(10);
