@@ -343,7 +343,7 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         GlDebugScope scope("debris");
         debrisProgram.use();
         debrisVertexArray.bind();
-        glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(debris.size()));
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 14, static_cast<GLsizei>(debris.size()));
         ++frame.drawCalls;
         frame.triangles += static_cast<int64_t>(debris.size()) * 12;
     }
@@ -428,7 +428,7 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     };
     const std::array<ProgramFiles, 5> programs{{
         {&impl->spriteProgram, "sprite.vert", "voxel.frag"},
-        {&impl->debrisProgram, "debris.vert", "voxel.frag"},
+        {&impl->debrisProgram, "debris.vert", "debris.frag"},
         {&impl->groundProgram, "ground.vert", "ground.frag"},
         {&impl->backgroundProgram, "background.vert", "background.frag"},
         {&impl->hudProgram, "hud.vert", "hud.frag"},
@@ -631,6 +631,7 @@ const FrameStats& SceneRenderer::endFrame() {
     VOX_ASSERT(impl.inFrame, "SceneRenderer::endFrame: call beginFrame first");
     GlDebugScope scope("SceneRenderer::endFrame");
     FrameStats& frame = impl.stats;
+    const auto prepareStart = std::chrono::steady_clock::now();
     GLint target = 0;
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
 
@@ -643,6 +644,9 @@ const FrameStats& SceneRenderer::endFrame() {
         GL_ARRAY_BUFFER, impl.debris.data(), impl.debris.size() * sizeof(GpuDebris)));
     frame.particles = static_cast<int32_t>(impl.debris.size());
 
+    const auto drawStart = std::chrono::steady_clock::now();
+    frame.cpuPrepareMilliseconds =
+        std::chrono::duration<double, std::milli>(drawStart - prepareStart).count();
     impl.gpuTimer.begin();
     const bool multisample = impl.settings.samples > 1;
     if (multisample) {
