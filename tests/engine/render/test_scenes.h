@@ -72,14 +72,15 @@ inline glm::vec3 invaderPosition(const GameAssets& assets, int row, int column, 
             184.0f - 16.0f * static_cast<float>(row), 0.0f};
 }
 
-// A full game scene: 55 invaders, 4 shields, the cannon, the saucer and one shot of each kind.
-inline void drawGameScene(SceneRenderer& renderer, const GameAssets& assets, int frame) {
+// A full game scene: 55 invaders, 4 shields, the cannon, the saucer and one shot of each kind; `march`
+// shifts the formation right by that many voxels.
+inline void drawGameScene(SceneRenderer& renderer, const GameAssets& assets, int frame, float march = 0.0f) {
     for (int row = 0; row < 5; ++row) {
         const int type = row == 0 ? 0 : (row <= 2 ? 1 : 2);
         for (int column = 0; column < 11; ++column) {
             renderer.drawSprite(
                 {.mesh = assets.invaders[static_cast<size_t>(type)].meshes[static_cast<size_t>(frame)],
-                 .position = invaderPosition(assets, row, column, frame)});
+                 .position = invaderPosition(assets, row, column, frame) + glm::vec3(march, 0.0f, 0.0f)});
         }
     }
     for (size_t i = 0; i < 4; ++i)
