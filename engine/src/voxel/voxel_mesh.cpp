@@ -192,7 +192,7 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
             faces[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)] =
                 bits[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)];
 
-    const auto rowIsEmpty = [words](const uint64_t* row) {
+    const auto rowIsEmpty = [&](const uint64_t* row) {
         uint64_t any = 0;
         for (int32_t w = 0; w < words; ++w)
             any |= row[w];
