@@ -24,8 +24,6 @@ const char* firstUnavailableFeature(const invaders::Options& options) {
         return "--print-state-hash";
     if (options.debugOverlay)
         return "--debug-overlay";
-    if (options.view)
-        return "--view";
     return nullptr;
 }
 

@@ -1,0 +1,37 @@
+// The last steps every scene pixel goes through: fog, tone mapping, vignette, sRGB encoding, dithering.
+// Fragment shaders only; needs frame.glsl. Colours are linear until finishColor().
+
+vec3 applyFog(vec3 color, vec3 worldPosition) {
+    float distanceBeyond = max(length(worldPosition - uCameraPosition.xyz) - uParams2.x, 0.0);
+    float fog = 1.0 - exp(-uParams.y * distanceBeyond);
+    return mix(color, uBackgroundHorizon.rgb, fog);
+}
+
+// Highlights above the knee roll off smoothly towards 1, scaling all three channels alike so hues keep.
+vec3 toneMap(vec3 color) {
+    const float knee = 0.72;
+    float peak = max(max(color.r, color.g), color.b);
+    if (peak <= knee)
+        return color;
+    float mapped = knee + (1.0 - knee) * (1.0 - exp(-(peak - knee) / (1.0 - knee)));
+    return color * (mapped / peak);
+}
+
+vec3 linearToSrgb(vec3 color) {
+    return mix(color * 12.92, 1.055 * pow(color, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, color));
+}
+
+// Linear scene colour to the sRGB value stored in the framebuffer.
+vec4 finishColor(vec3 color) {
+    color = toneMap(color * uParams.w);
+    vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw - 0.5;
+    color *= 1.0 - uParams.z * smoothstep(0.15, 0.75, dot(uv, uv) * 1.6);
+    vec3 srgb = linearToSrgb(clamp(color, 0.0, 1.0));
+    // Half a step of ordered (4 x 4 Bayer) dither hides banding in the dark gradients; a fixed pattern,
+    // unlike noise, keeps screenshots and golden images small as PNG.
+    ivec2 cell = ivec2(gl_FragCoord.xy) & 3;
+    const float kBayer[16] = float[16](0.0, 8.0, 2.0, 10.0, 12.0, 4.0, 14.0, 6.0, 3.0, 11.0, 1.0, 9.0, 15.0, 7.0,
+                                       13.0, 5.0);
+    srgb += ((kBayer[cell.y * 4 + cell.x] + 0.5) / 16.0 - 0.5) / 255.0;
+    return vec4(srgb, 1.0);
+}
