@@ -48,6 +48,9 @@ Image readPixels(int x, int y, int width, int height) {
     image.width = width;
     image.height = height;
     image.rgba.resize(static_cast<size_t>(width) * static_cast<size_t>(height) * 4);
+    // Mesa 22's llvmpipe was seen returning the previous frame from a texture-backed framebuffer after a
+    // blit and a swap; finishing first makes read-back exact everywhere, at a cost only screenshots pay.
+    glFinish();
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(x, y, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
     // GL returns the bottom row first.

@@ -38,8 +38,7 @@ TEST_F(ShaderProgramTest, ErrorInAnIncludedFileNamesThatFileAndLine) {
     const auto fragment = temp.write("main.frag", "#version 330 core\n"
                                                   "#include \"helpers.glsl\"\n"
                                                   "out vec4 color;\n"
-                                                  "void main() { color = vec4(helper()); }\n"
-                                                  "float after = undefinedAfterInclude;\n"); // line 5
+                                                  "void main() { color = vec4(helper()); }\n");
     const auto helpers = temp.write("helpers.glsl", "// helpers\n"
                                                     "float helper() {\n"
                                                     "    return missingName;\n" // line 3
@@ -51,8 +50,14 @@ TEST_F(ShaderProgramTest, ErrorInAnIncludedFileNamesThatFileAndLine) {
     // Every reported position is in the include (Mesa names the wrong source string for some of them).
     EXPECT_EQ(message.find(generic(fragment) + ":"), std::string::npos) << message;
 
-    // Fix the include; the error after it must map back to main.frag line 5 (the #line after the include).
+    // Fix the include and break main.frag after it: line 5 must map back to main.frag (the #line that
+    // follows an include restores its numbering).
     temp.write("helpers.glsl", "float helper() { return 1.0; }\n");
+    temp.write("main.frag", "#version 330 core\n"
+                            "#include \"helpers.glsl\"\n"
+                            "out vec4 color;\n"
+                            "void main() { color = vec4(helper()); }\n"
+                            "float after = undefinedAfterInclude;\n"); // line 5
     program = vox::ShaderProgram::load(vertex, fragment);
     ASSERT_FALSE(program.ok());
     EXPECT_NE(program.error().message.find(generic(fragment) + ":5:"), std::string::npos)

@@ -1,0 +1,136 @@
+// Runs the built voxel-invaders executable as a subprocess, the way players and scripts do.
+#include "vox/render/image.h"
+
+#include "engine/platform/temp_directory.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using vox::test::TempDirectory;
+
+struct ProcessResult {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string readAll(const std::filesystem::path& path) {
+    std::ifstream stream(path);
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return text.str();
+}
+
+// Runs `environment voxel-invaders arguments` through the shell, capturing stdout, stderr and the exit code.
+ProcessResult runGame(const std::string& arguments, const std::string& environment = "") {
+    TempDirectory temp;
+    const std::string command = "env " + environment + " '" VOX_GAME_EXECUTABLE "' " + arguments + " >'" +
+                                (temp.path() / "out").string() + "' 2>'" + (temp.path() / "err").string() +
+                                "'";
+    const int status = std::system(command.c_str());
+    ProcessResult result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = readAll(temp.path() / "out");
+    result.err = readAll(temp.path() / "err");
+    return result;
+}
+
+TEST(Cli, BadValuePrintsUsageAndExits2) {
+    const ProcessResult result = runGame("--frames x");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--frames"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("Usage: voxel-invaders"), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+}
+
+TEST(Cli, UnknownFlagExits2) {
+    const ProcessResult result = runGame("--fly");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("unknown option '--fly'"), std::string::npos) << result.err;
+}
+
+TEST(Cli, HelpPrintsUsageAndExits0) {
+    const ProcessResult result = runGame("--help");
+    EXPECT_EQ(result.exitCode, 0);
+    EXPECT_NE(result.out.find("Usage: voxel-invaders"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("--screenshot"), std::string::npos);
+}
+
+TEST(Cli, VersionPrintsTheProjectVersion) {
+    const ProcessResult result = runGame("--version");
+    EXPECT_EQ(result.exitCode, 0);
+    EXPECT_EQ(result.out, "voxel-invaders " VOX_TEST_PROJECT_VERSION "\n");
+}
+
+TEST(Cli, HeadlessRunWritesAScreenshotOfTheDefaultSize) {
+    TempDirectory temp;
+    const auto screenshot = temp.path() / "shot.png";
+    const ProcessResult result = runGame("--headless --frames 5 --screenshot '" + screenshot.string() + "'");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    vox::Result<vox::Image> image = vox::readPng(screenshot);
+    ASSERT_TRUE(image.ok()) << image.error().message;
+    EXPECT_EQ(image.value().width, 1280);
+    EXPECT_EQ(image.value().height, 720);
+    EXPECT_FALSE(image.value().isUniform()) << "the screenshot is one flat colour";
+}
+
+TEST(Cli, SizeFlagSetsTheScreenshotSize) {
+    TempDirectory temp;
+    const auto screenshot = temp.path() / "small.png";
+    const ProcessResult result =
+        runGame("--headless --frames 2 --size 320x200 --seed 7 --screenshot '" + screenshot.string() + "'");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    vox::Result<vox::Image> image = vox::readPng(screenshot);
+    ASSERT_TRUE(image.ok()) << image.error().message;
+    EXPECT_EQ(image.value().width, 320);
+    EXPECT_EQ(image.value().height, 200);
+}
+
+TEST(Cli, SameSeedAndStepsGiveTheSameImage) {
+    TempDirectory temp;
+    const auto first = temp.path() / "a.png";
+    const auto second = temp.path() / "b.png";
+    const auto other = temp.path() / "c.png";
+    const std::string common = "--headless --frames 10 --size 160x90 ";
+    ASSERT_EQ(runGame(common + "--seed 3 --screenshot '" + first.string() + "'").exitCode, 0);
+    ASSERT_EQ(runGame(common + "--seed 3 --screenshot '" + second.string() + "'").exitCode, 0);
+    ASSERT_EQ(runGame(common + "--seed 4 --screenshot '" + other.string() + "'").exitCode, 0);
+    const auto a = vox::readPng(first);
+    const auto b = vox::readPng(second);
+    const auto c = vox::readPng(other);
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    EXPECT_EQ(a.value().rgba, b.value().rgba);
+    EXPECT_NE(a.value().rgba, c.value().rgba);
+}
+
+TEST(Cli, UnwritableScreenshotExits1WithTheReason) {
+    TempDirectory temp;
+    const auto screenshot = temp.path() / "missing-folder" / "shot.png";
+    const ProcessResult result = runGame("--headless --frames 1 --screenshot '" + screenshot.string() + "'");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_NE(result.err.find(screenshot.string()), std::string::npos) << result.err;
+}
+
+TEST(Cli, MissingShadersFolderListsThePathsSearchedAndExits1) {
+    TempDirectory empty;
+    const ProcessResult result =
+        runGame("--headless --frames 1", "VOX_DATA_DIR='" + empty.path().string() + "'");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_NE(result.err.find("cannot find the shaders/ folder"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find((empty.path() / "shaders").string()), std::string::npos) << result.err;
+}
+
+TEST(Cli, FeaturesNotBuiltYetAreRefusedNotIgnored) {
+    const ProcessResult result = runGame("--demo");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_NE(result.err.find("--demo is not available"), std::string::npos) << result.err;
+}
+
+} // namespace
