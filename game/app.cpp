@@ -1,6 +1,8 @@
 #include "app.h"
 
-#include "test_scene.h"
+#include "demo_scene.h"
+#include "model_view_scene.h"
+#include "showcase_scene.h"
 
 #include "vox/platform/action_map.h"
 #include "vox/platform/data_directory.h"
@@ -14,6 +16,7 @@
 #include <epoxy/gl.h>
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -47,7 +50,7 @@ vox::DataSearch dataSearch(const std::string& name, const std::string& directory
 
 class Game {
 public:
-    Game(const Options& options, vox::Window window, TestScene scene)
+    Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene)
         : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)),
           m_actions(vox::ActionMap::withDefaultBindings()) {
         if (!m_window.isHeadless()) {
@@ -108,7 +111,7 @@ private:
             m_running = false;
         if (input.pressed(vox::Action::ToggleFullscreen))
             m_window.toggleFullscreen();
-        m_scene.step(input);
+        m_scene->step(input);
         ++m_stepsRun;
         if (m_options.frames && m_stepsRun >= static_cast<uint64_t>(*m_options.frames))
             m_running = false;
@@ -133,7 +136,7 @@ private:
             m_target = std::move(target).value();
         }
         m_target.bind();
-        m_scene.render(width, height, alpha);
+        m_scene->render(width, height, alpha);
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glViewport(0, 0, drawable.width, drawable.height);
@@ -147,7 +150,7 @@ private:
     const Options& m_options;
     vox::Window m_window;
     // Declared after the window so the GL objects below are destroyed while its context still exists.
-    TestScene m_scene;
+    std::unique_ptr<DemoScene> m_scene;
     vox::RenderTarget m_target;
     std::optional<vox::Gamepads> m_gamepads;
     vox::ActionMap m_actions;
@@ -172,10 +175,24 @@ int runGame(const Options& options) {
     if (!window)
         return fail(window.error().message);
 
-    vox::Result<TestScene> scene = TestScene::create(shaders.value(), options.seed.value_or(kDefaultSeed));
-    if (!scene)
-        return fail(scene.error().message);
-    Game game(options, std::move(window).value(), std::move(scene).value());
+    std::unique_ptr<DemoScene> scene;
+    if (options.view) {
+        auto view = ModelViewScene::create(shaders.value(), *options.view, options.viewFrame);
+        if (!view)
+            return fail(view.error().message);
+        scene = std::move(view).value();
+    } else {
+        vox::Result<std::filesystem::path> assets =
+            vox::findDataDirectory(dataSearch("assets", "VOX_ASSET_DIR"));
+        if (!assets)
+            return fail(assets.error().message);
+        auto showcase =
+            ShowcaseScene::create(shaders.value(), assets.value(), options.seed.value_or(kDefaultSeed));
+        if (!showcase)
+            return fail(showcase.error().message);
+        scene = std::move(showcase).value();
+    }
+    Game game(options, std::move(window).value(), std::move(scene));
     return game.run();
 }
 

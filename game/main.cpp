@@ -24,8 +24,6 @@ const char* firstUnavailableFeature(const invaders::Options& options) {
         return "--debug-overlay";
     if (options.inspect)
         return "--inspect";
-    if (options.view)
-        return "--view";
     return nullptr;
 }
 

@@ -1,9 +1,12 @@
 #include "vox/render/gl_debug.h"
 
+#include "vox/render/gl_debug_scope.h"
+
 #include <epoxy/gl.h>
 
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace vox {
 namespace {
@@ -57,8 +60,11 @@ const char* severityName(GLenum severity) {
 
 void GLAPIENTRY logMessage(GLenum source, GLenum type, GLuint /*id*/, GLenum severity, GLsizei length,
                            const GLchar* message, const void* /*user*/) {
-    std::fprintf(stderr, "GL %s %s (%s): %.*s\n", severityName(severity), typeName(type), sourceName(source),
-                 length >= 0 ? static_cast<int>(length) : static_cast<int>(std::strlen(message)), message);
+    const std::string callSite = currentGlCallSite(); // "in sprites at scene_renderer.cpp:412", or ""
+    std::fprintf(stderr, "GL %s %s (%s): %.*s%s%s%s\n", severityName(severity), typeName(type),
+                 sourceName(source),
+                 length >= 0 ? static_cast<int>(length) : static_cast<int>(std::strlen(message)), message,
+                 callSite.empty() ? "" : " [", callSite.c_str(), callSite.empty() ? "" : "]");
 }
 
 } // namespace

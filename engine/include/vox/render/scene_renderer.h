@@ -1,0 +1,179 @@
+#pragma once
+/// @file
+/// `SceneRenderer`: draws the game: lit voxel sprites, debris, the ground and the sky, and the HUD.
+///
+/// ## A frame
+///
+///     // once, with a current GL 3.3 context:
+///     vox::Result<vox::SceneRenderer> created = vox::SceneRenderer::create("shaders");
+///     vox::SceneRenderer& renderer = created.value();
+///     vox::MeshHandle squid = renderer.addMesh(squidModel);          // meshed and uploaded once
+///
+///     // every frame, into the bound framebuffer (e.g. a `RenderTarget`):
+///     renderer.beginFrame(vox::framePlayfield({}, 16.0f / 9.0f), vox::Viewport{0, 0, 1280, 720});
+///     renderer.drawSprite({.mesh = squid, .position = {40.5f, 180.0f, 0.0f}});
+///     renderer.drawDebris(debris, alpha);
+///     renderer.drawHud({.score = 120, .hiScore = 4000, .lives = 3, .wave = 1});
+///     const vox::FrameStats& stats = renderer.endFrame();           // all GL work happens here
+///
+/// `draw*` calls only record; `endFrame()` uploads what changed and issues the commands. Sprites are
+/// drawn with at most one draw call per batch of meshes of similar size (all instances of any number of
+/// models in one batch share a draw), so a full game scene takes about ten draw calls however many
+/// entities it has. A frame in which nothing changed uploads 0 bytes; changing one model uploads only
+/// its quads.
+///
+/// ## Look
+/// Lighting is linear: a directional key light from the upper left front, a cool fill from the right,
+/// hemisphere ambient (sky above, ground bounce below) darkened by the mesher's per-vertex ambient
+/// occlusion, a little fog, and a vignette; the result is tone-mapped and encoded to sRGB in the shader
+/// (the framebuffer stores sRGB values, so a screenshot reads back exactly what was shown). Palette
+/// colours are sRGB and decoded before lighting. The 3D scene is drawn with multisampling and resolved
+/// into the target; the HUD is drawn after, on whole pixels.
+///
+/// ## Coordinates
+/// World units are voxels: x right, y up, z towards the viewer; the playfield spans x 0..224, y 0..256
+/// at z = 0 (see camera.h). HUD coordinates are fractions of the viewport (see `TextStyle`).
+///
+/// ## GL state
+/// `endFrame()` sets the state it needs and leaves depth testing, blending and face culling disabled,
+/// no program, vertex array or texture bound, and the target framebuffer bound. Destroy the renderer
+/// while its context is current.
+
+#include "vox/core/result.h"
+#include "vox/platform/viewport.h"
+#include "vox/render/bitmap_font.h"
+#include "vox/render/camera.h"
+#include "vox/render/frame_stats.h"
+#include "vox/render/mesh_handle.h"
+#include "vox/voxel/voxel_model.h"
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace vox {
+
+class DebrisSystem;
+
+/// Lighting and atmosphere. Colours are linear RGB (not sRGB); intensities may exceed 1.
+struct SceneLook {
+    glm::vec3 toLight{-0.42f, 0.72f, 0.56f};            ///< Towards the key light (normalised when used).
+    glm::vec3 lightColor{1.55f, 1.42f, 1.25f};          ///< Key light, warm.
+    glm::vec3 toFill{0.8f, 0.1f, -0.4f};                ///< Towards the fill (rim) light from the right.
+    glm::vec3 fillColor{0.10f, 0.16f, 0.34f};           ///< Fill light, cool.
+    glm::vec3 skyAmbient{0.24f, 0.27f, 0.42f};          ///< Ambient from above.
+    glm::vec3 groundAmbient{0.12f, 0.10f, 0.13f};       ///< Ambient from below.
+    glm::vec3 backgroundTop{0.002f, 0.002f, 0.008f};    ///< Sky at the top of the screen.
+    glm::vec3 backgroundHorizon{0.012f, 0.014f, 0.04f}; ///< Sky at the bottom of the screen; fog.
+    glm::vec3 groundColor{0.018f, 0.02f, 0.034f};       ///< Ground plane albedo.
+    glm::vec3 groundLineColor{0.15f, 0.9f, 0.25f};      ///< The glowing line along the playfield's foot.
+    float groundHeight = 32.0f; ///< y of the ground plane (keep equal to DebrisSettings::groundHeight).
+    float fogStart = 700.0f;    ///< Distance from the camera where fog begins, voxels.
+    float fogDensity = 0.0011f; ///< Per voxel beyond `fogStart`; 0: no fog.
+    float vignette = 0.35f;     ///< Darkening of the corners, 0..1.
+    float exposure = 1.0f;      ///< Multiplies the light before tone mapping.
+    float stars = 1.0f;         ///< Star brightness, 0: none.
+    bool drawGround = true;     ///< Draw the ground plane.
+};
+
+/// How the renderer is built.
+struct RendererSettings {
+    int32_t samples = 4;              ///< Multisampling of the 3D scene; 1 turns it off.
+    int32_t hudReferenceHeight = 360; ///< Font pixels are max(1, viewport height / this) screen pixels.
+    SceneLook look;                   ///< Initial look; change it any time with `look()`.
+};
+
+/// One drawn copy of a mesh.
+///
+/// The model's cell (0, 0, 0) minimum corner, shifted back by half the model's depth, is its *pivot*:
+/// `position` puts the pivot in the world, and rotation and scale turn about it. So a sprite drawn at
+/// (x, y, 0) covers x .. x + width and y .. y + height, centred on z = 0, like an arcade sprite whose
+/// bottom-left pixel is at (x, y). See `spriteOrigin()`.
+struct SpriteInstance {
+    MeshHandle mesh{};                          ///< What to draw (from `addMesh`).
+    glm::vec3 position{0.0f};                   ///< World position of the pivot, voxels (may be fractional).
+    glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f}; ///< About the pivot.
+    float scale = 1.0f;                         ///< Uniform, about the pivot.
+    glm::vec3 tint{1.0f};                       ///< Multiplies the palette colours, 0..1 each.
+    float flash = 0.0f;                         ///< 0..1: blend towards glowing white (a hit).
+};
+
+/// World position of the minimum corner of cell (0, 0, 0) of a model of `modelSize` drawn unrotated at
+/// unit scale at `position` (see `SpriteInstance`): where `DebrisSystem::spawn` wants the model.
+[[nodiscard]] inline glm::vec3 spriteOrigin(glm::vec3 position, glm::ivec3 modelSize) {
+    return position - glm::vec3(0.0f, 0.0f, static_cast<float>(modelSize.z) * 0.5f);
+}
+
+/// The standard HUD, laid out by `drawHud`.
+struct HudInfo {
+    int64_t score = 0;             ///< Top left.
+    int64_t hiScore = 0;           ///< Top centre.
+    int32_t lives = 0;             ///< Bottom left.
+    int32_t wave = 1;              ///< Top right.
+    std::string_view message{};    ///< Centred, large ("PAUSED", "GAME OVER", "PRESS FIRE"); empty: none.
+    std::string_view subMessage{}; ///< Smaller line under the message; empty: none.
+};
+
+/// Draws the game; see the file comment.
+class SceneRenderer {
+public:
+    /// Builds the shaders found in `shaderDirectory` (sprite.vert, debris.vert, voxel.frag, ground.*,
+    /// background.*, hud.*) and the GL objects. Needs a current GL 3.3 core context. Fails with the
+    /// shader compiler's messages (naming file and line) or a missing file.
+    [[nodiscard]] static Result<SceneRenderer> create(const std::filesystem::path& shaderDirectory,
+                                                      const RendererSettings& settings = {});
+
+    SceneRenderer(SceneRenderer&&) noexcept;
+    SceneRenderer& operator=(SceneRenderer&&) noexcept;
+    ~SceneRenderer();
+
+    /// Meshes `model` (greedy, with ambient occlusion) and keeps it for drawing; uploaded at the next
+    /// `endFrame()`. Call once per model frame at load time, not per frame.
+    [[nodiscard]] MeshHandle addMesh(const VoxelModel& model);
+    /// Re-meshes `mesh` from `model` (e.g. after erosion); only this mesh is uploaded again, once, at the
+    /// next `endFrame()` however often it changed in between.
+    void updateMesh(MeshHandle mesh, const VoxelModel& model);
+    /// Forgets `mesh`; its handle becomes stale. Its GPU space is reused.
+    void removeMesh(MeshHandle mesh);
+    /// True when `mesh` is a live handle of this renderer.
+    [[nodiscard]] bool containsMesh(MeshHandle mesh) const;
+    /// Quads of `mesh`'s latest model (two triangles each).
+    [[nodiscard]] int32_t meshQuadCount(MeshHandle mesh) const;
+
+    /// Starts a frame seen by `camera`, drawn into `viewport` of the framebuffer bound when
+    /// `endFrame()` runs. `seconds` animates the sky (twinkling stars); pass a fixed value for
+    /// reproducible images.
+    void beginFrame(const Camera& camera, const Viewport& viewport, double seconds = 0.0);
+    /// Records one sprite. `sprite.mesh` must be live.
+    void drawSprite(const SpriteInstance& sprite);
+    /// Records every particle of `debris`, `alpha` (0..1) of the way from its previous step to its
+    /// latest (pass the fixed-step clock's blend factor).
+    void drawDebris(const DebrisSystem& debris, float alpha);
+    /// Records a line (or lines, split at '\n') of HUD text in the built-in pixel font.
+    void drawText(std::string_view text, const TextStyle& style);
+    /// Records the standard HUD: "SCORE", "HI-SCORE" and "WAVE" along the top, lives at the bottom left,
+    /// the message large in the middle.
+    void drawHud(const HudInfo& hud);
+    /// Uploads what changed, issues every command of the frame and returns its statistics. Does not wait
+    /// for the GPU.
+    const FrameStats& endFrame();
+
+    /// Statistics of the last finished frame.
+    [[nodiscard]] const FrameStats& lastFrameStats() const;
+    /// The lighting and atmosphere, to read or change between frames.
+    [[nodiscard]] SceneLook& look();
+    /// Screen pixels per font pixel for a viewport `height` pixels tall.
+    [[nodiscard]] int32_t hudPixelScale(int32_t height) const;
+
+private:
+    struct Impl;
+    explicit SceneRenderer(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace vox

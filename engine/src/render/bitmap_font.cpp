@@ -1,0 +1,116 @@
+#include "vox/render/bitmap_font.h"
+
+#include "vox/core/assert.h"
+#include "vox/voxel/palette.h"
+
+#include <glm/common.hpp>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vox {
+
+BitmapFont BitmapFont::proggyClean() {
+    ImFontAtlas atlas;
+    ImFontConfig config;
+    config.OversampleH = 1; // a pixel font: one texel per pixel, no filtering margin tricks
+    config.OversampleV = 1;
+    config.PixelSnapH = true;
+    ImFont* imFont = atlas.AddFontDefault(&config);
+    unsigned char* pixels = nullptr;
+    int width = 0;
+    int height = 0;
+    atlas.GetTexDataAsAlpha8(&pixels, &width, &height);
+    VOX_VERIFY(pixels != nullptr && imFont != nullptr, "Dear ImGui could not build its default font atlas");
+
+    BitmapFont font;
+    font.m_atlasSize = glm::ivec2(width, height);
+    font.m_atlas.assign(pixels, pixels + static_cast<size_t>(width) * static_cast<size_t>(height));
+    font.m_lineHeight = static_cast<int32_t>(std::lround(imFont->FontSize));
+    for (int c = kFirst; c <= kLast; ++c) {
+        const ImFontGlyph* g = imFont->FindGlyphNoFallback(static_cast<ImWchar>(c));
+        Glyph& glyph = font.m_glyphs[static_cast<size_t>(c - kFirst)];
+        if (g == nullptr)
+            continue;
+        glyph.advance = static_cast<int32_t>(std::lround(g->AdvanceX));
+        glyph.offset = glm::ivec2(std::lround(g->X0), std::lround(g->Y0));
+        glyph.size = glm::ivec2(std::lround(g->X1 - g->X0), std::lround(g->Y1 - g->Y0));
+        glyph.atlasMin = glm::ivec2(std::lround(g->U0 * static_cast<float>(width)),
+                                    std::lround(g->V0 * static_cast<float>(height)));
+    }
+    return font;
+}
+
+const Glyph& BitmapFont::glyph(char character) const {
+    const int code = static_cast<unsigned char>(character);
+    const int index = code >= kFirst && code <= kLast ? code - kFirst : '?' - kFirst;
+    return m_glyphs[static_cast<size_t>(index)];
+}
+
+glm::ivec2 BitmapFont::measure(std::string_view text) const {
+    int32_t width = 0;
+    int32_t lineWidth = 0;
+    int32_t lines = 1;
+    for (char c : text) {
+        if (c == '\n') {
+            ++lines;
+            lineWidth = 0;
+            continue;
+        }
+        lineWidth += glyph(c).advance;
+        width = std::max(width, lineWidth);
+    }
+    return {width, lines * m_lineHeight};
+}
+
+namespace {
+
+uint32_t packColor(const glm::vec4& color) {
+    const auto channel = [](float value) {
+        return static_cast<uint8_t>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
+    };
+    return packRgba(channel(color.r), channel(color.g), channel(color.b), channel(color.a));
+}
+
+void appendGlyphs(const BitmapFont& font, std::string_view text, glm::ivec2 origin, int32_t scale,
+                  uint32_t rgba, std::vector<GlyphQuad>& out) {
+    glm::ivec2 pen = origin;
+    for (char c : text) {
+        if (c == '\n') {
+            pen = glm::ivec2(origin.x, pen.y + font.lineHeight() * scale);
+            continue;
+        }
+        const Glyph& glyph = font.glyph(c);
+        if (glyph.size.x > 0 && glyph.size.y > 0) {
+            GlyphQuad quad;
+            quad.screenMin = pen + glyph.offset * scale;
+            quad.screenMax = quad.screenMin + glyph.size * scale;
+            quad.atlasMin = glyph.atlasMin;
+            quad.atlasMax = glyph.atlasMin + glyph.size;
+            quad.rgba = rgba;
+            out.push_back(quad);
+        }
+        pen.x += glyph.advance * scale;
+    }
+}
+
+} // namespace
+
+void layoutText(const BitmapFont& font, std::string_view text, const TextStyle& style, glm::ivec2 screenSize,
+                int32_t pixelScale, std::vector<GlyphQuad>& out) {
+    VOX_ASSERT(pixelScale >= 1 && style.scale >= 1, "layoutText: scales must be at least 1");
+    const int32_t scale = pixelScale * style.scale;
+    const glm::ivec2 box = font.measure(text) * scale;
+    const glm::vec2 anchor = style.anchor * glm::vec2(screenSize);
+    const glm::vec2 topLeft = anchor - style.pivot * glm::vec2(box);
+    // Whole pixels: every font pixel then covers exactly scale x scale screen pixels.
+    const glm::ivec2 origin = glm::ivec2(glm::floor(topLeft + 0.5f)) + style.offset * scale;
+    if (style.shadow) {
+        const glm::vec4 shadow(0.0f, 0.0f, 0.0f, 0.6f * style.color.a);
+        appendGlyphs(font, text, origin + glm::ivec2(scale), scale, packColor(shadow), out);
+    }
+    appendGlyphs(font, text, origin, scale, packColor(style.color), out);
+}
+
+} // namespace vox

@@ -1,0 +1,239 @@
+#include "mesh_store.h"
+
+#include "vox/core/assert.h"
+
+#include <algorithm>
+#include <string>
+
+namespace vox {
+namespace {
+
+constexpr int32_t kInitialQuads = 16384;
+constexpr GLsizeiptr kQuadBytes = sizeof(PackedQuad);
+
+// Slack so that erosion, which can add faces as it carves, usually rewrites a mesh in place.
+int32_t reserveFor(int32_t quads) {
+    return quads + quads / 4 + 8;
+}
+
+} // namespace
+
+MeshStore MeshStore::create() {
+    MeshStore store;
+    store.m_quads = Buffer::create();
+    store.m_quadTexture = BufferTexture::create();
+    store.grow(kInitialQuads);
+    store.m_paletteTexture = Texture::create2D(256, kMaxPalettes, GL_SRGB8_ALPHA8);
+    // Read with texelFetch only; nearest filtering documents that no texel is ever blended.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    return store;
+}
+
+MeshStore::Slot& MeshStore::slot(MeshHandle handle) {
+    VOX_ASSERT(contains(handle), "MeshStore: the mesh handle is null, stale or from another renderer");
+    return m_slots[handle.index - 1];
+}
+
+bool MeshStore::contains(MeshHandle handle) const {
+    return handle.index >= 1 && handle.index <= m_slots.size() && m_slots[handle.index - 1].live &&
+           m_slots[handle.index - 1].generation == handle.generation;
+}
+
+const MeshStore::Mesh& MeshStore::mesh(MeshHandle handle) const {
+    VOX_ASSERT(contains(handle), "MeshStore: the mesh handle is null, stale or from another renderer");
+    return m_slots[handle.index - 1].mesh;
+}
+
+int32_t MeshStore::pendingQuadCount(MeshHandle handle) const {
+    VOX_ASSERT(contains(handle), "MeshStore: the mesh handle is null, stale or from another renderer");
+    const Slot& s = m_slots[handle.index - 1];
+    return s.dirty ? static_cast<int32_t>(s.pending.size()) : s.mesh.quadCount;
+}
+
+MeshHandle MeshStore::add(const VoxelModel& model) {
+    uint32_t index = 0;
+    if (!m_freeSlots.empty()) {
+        index = m_freeSlots.back();
+        m_freeSlots.pop_back();
+    } else {
+        m_slots.emplace_back();
+        index = static_cast<uint32_t>(m_slots.size() - 1);
+    }
+    Slot& s = m_slots[index];
+    s.live = true;
+    s.mesh = Mesh{};
+    s.capacity = 0;
+    s.mesh.paletteRow = acquirePalette(model.palette());
+    setModel(s, model);
+    return MeshHandle{index + 1, s.generation};
+}
+
+void MeshStore::update(MeshHandle handle, const VoxelModel& model) {
+    Slot& s = slot(handle);
+    const int32_t row = acquirePalette(model.palette()); // before releasing: the row may be the same
+    releasePalette(s.mesh.paletteRow);
+    s.mesh.paletteRow = row;
+    setModel(s, model);
+}
+
+void MeshStore::setModel(Slot& s, const VoxelModel& model) {
+    m_mesher.mesh(model, m_scratch);
+    s.pending = m_scratch.quads;
+    s.mesh.size = model.size();
+    if (!s.dirty) {
+        s.dirty = true;
+        m_dirty.push_back(static_cast<int32_t>(&s - m_slots.data()));
+    }
+}
+
+void MeshStore::remove(MeshHandle handle) {
+    Slot& s = slot(handle);
+    if (s.capacity > 0)
+        release(Range{s.mesh.firstQuad, s.capacity});
+    releasePalette(s.mesh.paletteRow);
+    s.live = false;
+    s.dirty = false; // flush() skips it; its entry in m_dirty is ignored
+    s.pending = {};
+    s.capacity = 0;
+    ++s.generation;
+    m_freeSlots.push_back(handle.index - 1);
+}
+
+int32_t MeshStore::acquirePalette(const Palette& palette) {
+    int32_t freeRow = -1;
+    for (size_t row = 0; row < m_palettes.size(); ++row) {
+        PaletteRow& entry = m_palettes[row];
+        if (entry.references > 0 && entry.colors == palette) {
+            ++entry.references;
+            return static_cast<int32_t>(row);
+        }
+        if (entry.references == 0 && freeRow < 0)
+            freeRow = static_cast<int32_t>(row);
+    }
+    if (freeRow < 0) {
+        VOX_VERIFY(static_cast<int32_t>(m_palettes.size()) < kMaxPalettes,
+                   "SceneRenderer: more than 256 different palettes in use at once; share palettes between "
+                   "models (one .vox file's models share one)");
+        m_palettes.emplace_back();
+        freeRow = static_cast<int32_t>(m_palettes.size() - 1);
+    }
+    PaletteRow& entry = m_palettes[static_cast<size_t>(freeRow)];
+    entry.colors = palette;
+    entry.references = 1;
+    entry.uploaded = false;
+    return freeRow;
+}
+
+void MeshStore::releasePalette(int32_t row) {
+    PaletteRow& entry = m_palettes[static_cast<size_t>(row)];
+    VOX_ASSERT(entry.references > 0, "MeshStore: palette released more often than acquired");
+    --entry.references;
+}
+
+MeshStore::Range MeshStore::allocate(int32_t count) {
+    for (size_t i = 0; i < m_freeRanges.size(); ++i) {
+        Range& range = m_freeRanges[i];
+        if (range.count < count)
+            continue;
+        const Range taken{range.start, count};
+        range.start += count;
+        range.count -= count;
+        if (range.count == 0)
+            m_freeRanges.erase(m_freeRanges.begin() + static_cast<std::ptrdiff_t>(i));
+        return taken;
+    }
+    if (m_end + count > m_capacityQuads)
+        grow(m_end + count);
+    const Range taken{m_end, count};
+    m_end += count;
+    return taken;
+}
+
+void MeshStore::release(Range range) {
+    auto next = std::lower_bound(m_freeRanges.begin(), m_freeRanges.end(), range.start,
+                                 [](const Range& r, int32_t start) { return r.start < start; });
+    next = m_freeRanges.insert(next, range);
+    // Merge with the following and the preceding range so free space never fragments needlessly.
+    if (next + 1 != m_freeRanges.end() && next->start + next->count == (next + 1)->start) {
+        next->count += (next + 1)->count;
+        m_freeRanges.erase(next + 1);
+    }
+    if (next != m_freeRanges.begin() && (next - 1)->start + (next - 1)->count == next->start) {
+        (next - 1)->count += next->count;
+        next = m_freeRanges.erase(next) - 1;
+    }
+    if (next->start + next->count == m_end) {
+        m_end = next->start;
+        m_freeRanges.erase(next);
+    }
+}
+
+void MeshStore::grow(int32_t minimumQuads) {
+    GLint maxTexels = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
+    int32_t capacity = std::max(m_capacityQuads, kInitialQuads);
+    while (capacity < minimumQuads)
+        capacity *= 2;
+    capacity = std::min(capacity, static_cast<int32_t>(maxTexels));
+    VOX_VERIFY(capacity >= minimumQuads,
+               ("SceneRenderer: the meshes need " + std::to_string(minimumQuads) +
+                " quads, more than this GPU's buffer textures hold (" + std::to_string(maxTexels) + ")")
+                   .c_str());
+    Buffer bigger = Buffer::create();
+    bigger.upload(GL_COPY_WRITE_BUFFER, nullptr, static_cast<size_t>(capacity) * kQuadBytes, GL_DYNAMIC_DRAW);
+    if (m_end > 0) {
+        // A copy on the GPU: nothing crosses from memory, so it is not counted as uploaded bytes.
+        m_quads.bind(GL_COPY_READ_BUFFER);
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, m_end * kQuadBytes);
+    }
+    m_quads = std::move(bigger);
+    m_capacityQuads = capacity;
+    m_quadTexture.attach(m_quads, GL_RG32UI);
+}
+
+MeshStore::FlushResult MeshStore::flush() {
+    FlushResult result;
+    for (int32_t index : m_dirty) {
+        Slot& s = m_slots[static_cast<size_t>(index)];
+        if (!s.live || !s.dirty)
+            continue;
+        const int32_t count = static_cast<int32_t>(s.pending.size());
+        if (count > s.capacity) {
+            if (s.capacity > 0)
+                release(Range{s.mesh.firstQuad, s.capacity});
+            const Range range = allocate(reserveFor(count));
+            s.mesh.firstQuad = range.start;
+            s.capacity = range.count;
+        }
+        if (count > 0) {
+            m_quads.bind(GL_TEXTURE_BUFFER);
+            glBufferSubData(GL_TEXTURE_BUFFER, s.mesh.firstQuad * kQuadBytes, count * kQuadBytes,
+                            s.pending.data());
+        }
+        s.mesh.quadCount = count;
+        result.bytes += count * kQuadBytes;
+        ++result.meshes;
+        s.dirty = false;
+        s.pending = {};
+    }
+    m_dirty.clear();
+    for (size_t row = 0; row < m_palettes.size(); ++row) {
+        PaletteRow& entry = m_palettes[row];
+        if (entry.uploaded || entry.references == 0)
+            continue;
+        m_paletteTexture.bind(0);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(row), 256, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                        entry.colors.data());
+        entry.uploaded = true;
+        result.bytes += static_cast<int64_t>(sizeof(Palette));
+    }
+    return result;
+}
+
+void MeshStore::bind(int quadUnit, int paletteUnit) const {
+    m_quadTexture.bind(quadUnit);
+    m_paletteTexture.bind(paletteUnit);
+}
+
+} // namespace vox

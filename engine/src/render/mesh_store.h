@@ -1,0 +1,96 @@
+#pragma once
+// MeshStore: every voxel mesh the renderer draws, in one GL buffer of packed quads (read by the vertex
+// shader through a buffer texture), and their palettes as rows of one sRGB texture.
+//
+// Models are meshed when added or updated, on the CPU; the GL upload waits for `flush()`, which the
+// renderer calls once per frame, so a model eroded several times between two frames uploads once, and
+// only its own quads. Each mesh owns a range of the buffer with some slack, so a model that grows a
+// little after erosion is rewritten in place; ranges are recycled first-fit, and the buffer doubles
+// (a GPU-side copy) when full. Identical palettes share a row.
+
+#include "vox/render/buffer.h"
+#include "vox/render/buffer_texture.h"
+#include "vox/render/mesh_handle.h"
+#include "vox/render/texture.h"
+#include "vox/voxel/palette.h"
+#include "vox/voxel/voxel_mesh.h"
+#include "vox/voxel/voxel_model.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace vox {
+
+class MeshStore {
+public:
+    // What the renderer needs to draw a mesh.
+    struct Mesh {
+        int32_t firstQuad = 0;  // in the quad buffer
+        int32_t quadCount = 0;  // as of the last flush
+        int32_t paletteRow = 0; // in the palette texture
+        glm::ivec3 size{0};     // model size, cells
+    };
+
+    static constexpr int32_t kMaxPalettes = 256;
+
+    static MeshStore create();
+
+    MeshHandle add(const VoxelModel& model);
+    void update(MeshHandle handle, const VoxelModel& model);
+    void remove(MeshHandle handle);
+    [[nodiscard]] bool contains(MeshHandle handle) const;
+    [[nodiscard]] const Mesh& mesh(MeshHandle handle) const;
+    [[nodiscard]] int32_t pendingQuadCount(MeshHandle handle) const;
+
+    struct FlushResult {
+        int64_t bytes = 0;
+        int32_t meshes = 0;
+    };
+    // Uploads every mesh and palette added or changed since the last flush.
+    FlushResult flush();
+
+    void bind(int quadUnit, int paletteUnit) const;
+    [[nodiscard]] int32_t capacityQuads() const { return m_capacityQuads; }
+
+private:
+    struct Range {
+        int32_t start = 0;
+        int32_t count = 0;
+    };
+    struct Slot {
+        Mesh mesh;
+        uint32_t generation = 0;
+        bool live = false;
+        bool dirty = false;
+        int32_t capacity = 0; // quads reserved at mesh.firstQuad
+        std::vector<PackedQuad> pending;
+    };
+    struct PaletteRow {
+        Palette colors{};
+        int32_t references = 0;
+        bool uploaded = false;
+    };
+
+    Slot& slot(MeshHandle handle);
+    void setModel(Slot& slot, const VoxelModel& model);
+    int32_t acquirePalette(const Palette& palette);
+    void releasePalette(int32_t row);
+    Range allocate(int32_t count);
+    void release(Range range);
+    void grow(int32_t minimumQuads);
+
+    std::vector<Slot> m_slots;
+    std::vector<uint32_t> m_freeSlots;
+    std::vector<int32_t> m_dirty;    // slot indices
+    std::vector<Range> m_freeRanges; // sorted by start, never touching each other or m_end
+    int32_t m_end = 0;               // quads in use or free-listed below this; the rest is free
+    int32_t m_capacityQuads = 0;
+    Buffer m_quads;
+    BufferTexture m_quadTexture;
+    std::vector<PaletteRow> m_palettes;
+    Texture m_paletteTexture;
+    VoxelMesher m_mesher;
+    VoxelMesh m_scratch;
+};
+
+} // namespace vox

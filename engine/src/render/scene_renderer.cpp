@@ -1,0 +1,698 @@
+#include "vox/render/scene_renderer.h"
+
+#include "mesh_store.h"
+#include "stream_buffer.h"
+
+#include "vox/core/assert.h"
+#include "vox/render/debris.h"
+#include "vox/render/framebuffer.h"
+#include "vox/render/gl_debug_scope.h"
+#include "vox/render/gpu_timer.h"
+#include "vox/render/renderbuffer.h"
+#include "vox/render/shader_program.h"
+#include "vox/render/texture.h"
+#include "vox/render/vertex_array.h"
+#include "vox/voxel/palette.h"
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/matrix.hpp>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace vox {
+namespace {
+
+// Texture units.
+constexpr int kQuadUnit = 0;
+constexpr int kPaletteUnit = 1;
+constexpr int kFontUnit = 2;
+constexpr GLuint kFrameBlockBinding = 0;
+
+// The ground's extent (x0, z0, x1, z1): a stage from just behind the playfield towards the camera; the
+// shader fades its far and side edges out.
+constexpr glm::vec4 kGroundRectangle{-300.0f, -80.0f, 524.0f, 1400.0f};
+
+// Per-instance data of a sprite, as sprite.vert reads it (52 bytes).
+struct GpuSprite {
+    float translation[3];
+    float scale;
+    float rotation[4]; // x, y, z, w
+    uint32_t firstQuad;
+    uint32_t quadCount;
+    uint32_t paletteRow;
+    uint32_t tint; // RGBA8, linear multiplier
+    float flash;
+};
+static_assert(sizeof(GpuSprite) == 52);
+
+// Per-instance data of a debris cube, as debris.vert reads it (28 bytes).
+struct GpuDebris {
+    float position[3];
+    float size;
+    uint32_t rgba; // sRGB
+    float angle;
+    int8_t axisGlow[4]; // snorm: axis xyz, heat
+};
+static_assert(sizeof(GpuDebris) == 28);
+
+// Per-instance data of a HUD glyph, as hud.vert reads it (20 bytes).
+struct GpuGlyph {
+    int16_t screen[4];
+    int16_t atlas[4];
+    uint32_t rgba;
+};
+static_assert(sizeof(GpuGlyph) == 20);
+
+// The std140 uniform block of frame.glsl.
+struct FrameBlock {
+    glm::mat4 viewProjection;
+    glm::mat4 inverseViewProjection;
+    glm::vec4 cameraPosition;
+    glm::vec4 toLight;
+    glm::vec4 lightColor;
+    glm::vec4 toFill;
+    glm::vec4 fillColor;
+    glm::vec4 skyAmbient;
+    glm::vec4 groundAmbient;
+    glm::vec4 backgroundTop;
+    glm::vec4 backgroundHorizon;
+    glm::vec4 groundColor;
+    glm::vec4 groundLineColor;
+    glm::vec4 viewport;
+    glm::vec4 params;
+    glm::vec4 params2;
+};
+
+uint8_t unorm8(float value) {
+    return static_cast<uint8_t>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
+}
+
+int8_t snorm8(float value) {
+    return static_cast<int8_t>(std::lround(std::clamp(value, -1.0f, 1.0f) * 127.0f));
+}
+
+// Sprite batches: meshes whose quad counts round up to the same power of two share a draw call, each
+// instance padded to the batch's largest mesh, so padding never exceeds the real work.
+constexpr int kBatchCount = 33;
+int batchOf(int32_t quadCount) {
+    return static_cast<int>(std::bit_width(static_cast<uint32_t>(quadCount - 1)));
+}
+
+Result<ShaderProgram> loadProgram(const std::filesystem::path& directory, const char* vertex,
+                                  const char* fragment) {
+    Result<ShaderProgram> program = ShaderProgram::load(directory / vertex, directory / fragment);
+    if (!program)
+        return Error{"cannot build the " + std::string(vertex) + " + " + fragment +
+                     " shaders: " + program.error().message};
+    const GLuint name = program.value().name();
+    const GLuint block = glGetUniformBlockIndex(name, "Frame");
+    if (block != GL_INVALID_INDEX)
+        glUniformBlockBinding(name, block, kFrameBlockBinding);
+    return program;
+}
+
+// Points instance attribute `index` at `offset` bytes into the bound GL_ARRAY_BUFFER: floats, normalised
+// integers or pure integers.
+enum class AttributeKind { Float, Normalized, Integer };
+void instanceAttribute(GLuint index, GLint components, GLenum type, AttributeKind kind, GLsizei stride,
+                       size_t offset) {
+    glEnableVertexAttribArray(index);
+    const void* pointer = reinterpret_cast<const void*>(offset);
+    if (kind == AttributeKind::Integer)
+        glVertexAttribIPointer(index, components, type, stride, pointer);
+    else
+        glVertexAttribPointer(index, components, type, kind == AttributeKind::Normalized ? GL_TRUE : GL_FALSE,
+                              stride, pointer);
+    glVertexAttribDivisor(index, 1);
+}
+
+} // namespace
+
+struct SceneRenderer::Impl {
+    RendererSettings settings;
+    MeshStore meshes;
+    BitmapFont font;
+    Texture fontTexture;
+    ShaderProgram spriteProgram;
+    ShaderProgram debrisProgram;
+    ShaderProgram groundProgram;
+    ShaderProgram backgroundProgram;
+    ShaderProgram hudProgram;
+    StreamBuffer frameBlock;
+    StreamBuffer spriteInstances;
+    StreamBuffer debrisInstances;
+    StreamBuffer glyphInstances;
+    Buffer quadIndices;
+    int32_t indexedQuads = 0; // quads the index buffer covers
+    VertexArray spriteVertexArray;
+    VertexArray debrisVertexArray;
+    VertexArray glyphVertexArray;
+    VertexArray emptyVertexArray;
+    GpuTimer gpuTimer;
+    Framebuffer multisampleFramebuffer;
+    Renderbuffer multisampleColor;
+    Renderbuffer multisampleDepth;
+    glm::ivec2 multisampleSize{0};
+
+    // The frame being recorded.
+    bool inFrame = false;
+    Camera camera;
+    Viewport viewport;
+    double seconds = 0.0;
+    std::chrono::steady_clock::time_point frameStart;
+    std::vector<SpriteInstance> sprites;
+    std::vector<GpuDebris> debris;
+    std::vector<GlyphQuad> glyphs;
+    // Scratch, kept to avoid allocating every frame.
+    std::vector<GpuSprite> gpuSprites;
+    std::vector<GpuGlyph> gpuGlyphs;
+    std::array<int32_t, kBatchCount> batchStart{};
+    std::array<int32_t, kBatchCount> batchSize{};
+    std::array<int32_t, kBatchCount> batchMaxQuads{};
+    FrameStats stats;
+    FrameStats lastStats;
+
+    void ensureIndices(int32_t quads, FrameStats& frame);
+    void ensureMultisampleTarget(glm::ivec2 size);
+    void buildSprites(FrameStats& frame);
+    void uploadFrameBlock(FrameStats& frame);
+    void drawScene(FrameStats& frame);
+    void drawHud(FrameStats& frame, GLint targetFramebuffer);
+};
+
+void SceneRenderer::Impl::ensureIndices(int32_t quads, FrameStats& frame) {
+    if (quads <= indexedQuads)
+        return;
+    const int32_t count = std::max(quads, std::max(indexedQuads * 2, 1024));
+    std::vector<uint32_t> indices(static_cast<size_t>(count) * 6);
+    for (int32_t quad = 0; quad < count; ++quad) {
+        const uint32_t base = static_cast<uint32_t>(quad) * 4;
+        const std::array<uint32_t, 6> pattern{base, base + 1, base + 2, base, base + 2, base + 3};
+        std::copy(pattern.begin(), pattern.end(), indices.begin() + static_cast<std::ptrdiff_t>(quad) * 6);
+    }
+    spriteVertexArray.bind();
+    quadIndices.upload(GL_ELEMENT_ARRAY_BUFFER, std::span<const uint32_t>(indices));
+    indexedQuads = count;
+    frame.bytesUploaded += static_cast<int64_t>(indices.size() * sizeof(uint32_t));
+}
+
+void SceneRenderer::Impl::ensureMultisampleTarget(glm::ivec2 size) {
+    if (size == multisampleSize)
+        return;
+    multisampleColor = Renderbuffer::create(size.x, size.y, GL_RGBA8, settings.samples);
+    multisampleDepth = Renderbuffer::create(size.x, size.y, GL_DEPTH24_STENCIL8, settings.samples);
+    multisampleFramebuffer = Framebuffer::create();
+    multisampleFramebuffer.bind();
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, multisampleColor.name());
+    multisampleFramebuffer.attachDepthStencil(multisampleDepth);
+    const Status complete = multisampleFramebuffer.checkComplete();
+    VOX_VERIFY(complete.ok(), "SceneRenderer: the driver refused a multisampled framebuffer; set "
+                              "RendererSettings::samples to 1");
+    multisampleSize = size;
+}
+
+void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
+    // Counting sort into batches by quad count; instances of one mesh stay together in submission order.
+    batchSize.fill(0);
+    batchMaxQuads.fill(0);
+    for (const SpriteInstance& sprite : sprites) {
+        const int32_t quads = meshes.mesh(sprite.mesh).quadCount;
+        if (quads == 0)
+            continue;
+        const int batch = batchOf(quads);
+        ++batchSize[static_cast<size_t>(batch)];
+        batchMaxQuads[static_cast<size_t>(batch)] =
+            std::max(batchMaxQuads[static_cast<size_t>(batch)], quads);
+    }
+    int32_t total = 0;
+    for (int batch = 0; batch < kBatchCount; ++batch) {
+        batchStart[static_cast<size_t>(batch)] = total;
+        total += batchSize[static_cast<size_t>(batch)];
+    }
+    gpuSprites.resize(static_cast<size_t>(total));
+    std::array<int32_t, kBatchCount> cursor = batchStart;
+    for (const SpriteInstance& sprite : sprites) {
+        const MeshStore::Mesh& mesh = meshes.mesh(sprite.mesh);
+        if (mesh.quadCount == 0)
+            continue;
+        // The pivot is cell (0, 0, depth / 2); fold it into the translation so the shader does
+        // translation + rotate(scale * cell).
+        const glm::vec3 pivot(0.0f, 0.0f, static_cast<float>(mesh.size.z) * 0.5f);
+        const glm::quat rotation = glm::normalize(sprite.rotation);
+        const glm::vec3 translation = sprite.position - rotation * (pivot * sprite.scale);
+        GpuSprite& gpu =
+            gpuSprites[static_cast<size_t>(cursor[static_cast<size_t>(batchOf(mesh.quadCount))]++)];
+        gpu.translation[0] = translation.x;
+        gpu.translation[1] = translation.y;
+        gpu.translation[2] = translation.z;
+        gpu.scale = sprite.scale;
+        gpu.rotation[0] = rotation.x;
+        gpu.rotation[1] = rotation.y;
+        gpu.rotation[2] = rotation.z;
+        gpu.rotation[3] = rotation.w;
+        gpu.firstQuad = static_cast<uint32_t>(mesh.firstQuad);
+        gpu.quadCount = static_cast<uint32_t>(mesh.quadCount);
+        gpu.paletteRow = static_cast<uint32_t>(mesh.paletteRow);
+        gpu.tint = packRgba(unorm8(sprite.tint.r), unorm8(sprite.tint.g), unorm8(sprite.tint.b), 255);
+        gpu.flash = std::clamp(sprite.flash, 0.0f, 1.0f);
+        frame.triangles += int64_t{2} * mesh.quadCount;
+    }
+    frame.sprites = total;
+    frame.bytesUploaded += static_cast<int64_t>(
+        spriteInstances.update(GL_ARRAY_BUFFER, gpuSprites.data(), gpuSprites.size() * sizeof(GpuSprite)));
+    int32_t largest = 0;
+    for (int32_t quads : batchMaxQuads)
+        largest = std::max(largest, quads);
+    ensureIndices(largest, frame);
+}
+
+void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
+    const SceneLook& look = settings.look;
+    FrameBlock block{};
+    block.viewProjection = camera.viewProjection();
+    block.inverseViewProjection = glm::inverse(block.viewProjection);
+    block.cameraPosition = glm::vec4(camera.position, static_cast<float>(seconds));
+    block.toLight = glm::vec4(glm::normalize(look.toLight), 0.0f);
+    block.lightColor = glm::vec4(look.lightColor, 0.0f);
+    block.toFill = glm::vec4(glm::normalize(look.toFill), 0.0f);
+    block.fillColor = glm::vec4(look.fillColor, 0.0f);
+    block.skyAmbient = glm::vec4(look.skyAmbient, 0.0f);
+    block.groundAmbient = glm::vec4(look.groundAmbient, 0.0f);
+    block.backgroundTop = glm::vec4(look.backgroundTop, 0.0f);
+    block.backgroundHorizon = glm::vec4(look.backgroundHorizon, 0.0f);
+    block.groundColor = glm::vec4(look.groundColor, 0.0f);
+    block.groundLineColor = glm::vec4(look.groundLineColor, 0.0f);
+    block.viewport =
+        glm::vec4(0.0f, 0.0f, static_cast<float>(viewport.width), static_cast<float>(viewport.height));
+    block.params = glm::vec4(look.groundHeight, look.fogDensity, look.vignette, look.exposure);
+    block.params2 = glm::vec4(look.fogStart, look.stars, 0.0f, 0.0f);
+    frame.bytesUploaded += static_cast<int64_t>(frameBlock.update(GL_UNIFORM_BUFFER, &block, sizeof(block)));
+    glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBlockBinding, frameBlock.buffer().name());
+}
+
+void SceneRenderer::Impl::drawScene(FrameStats& frame) {
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+    if (!gpuSprites.empty()) {
+        GlDebugScope scope("sprites");
+        spriteProgram.use();
+        meshes.bind(kQuadUnit, kPaletteUnit);
+        spriteVertexArray.bind();
+        spriteInstances.buffer().bind(GL_ARRAY_BUFFER);
+        constexpr GLsizei stride = sizeof(GpuSprite);
+        for (int batch = 0; batch < kBatchCount; ++batch) {
+            const int32_t count = batchSize[static_cast<size_t>(batch)];
+            if (count == 0)
+                continue;
+            // GL 3.3 has no base instance: point the instance attributes at this batch instead.
+            const size_t base =
+                static_cast<size_t>(batchStart[static_cast<size_t>(batch)]) * sizeof(GpuSprite);
+            instanceAttribute(0, 4, GL_FLOAT, AttributeKind::Float, stride,
+                              base + offsetof(GpuSprite, translation));
+            instanceAttribute(1, 4, GL_FLOAT, AttributeKind::Float, stride,
+                              base + offsetof(GpuSprite, rotation));
+            instanceAttribute(2, 3, GL_UNSIGNED_INT, AttributeKind::Integer, stride,
+                              base + offsetof(GpuSprite, firstQuad));
+            instanceAttribute(3, 4, GL_UNSIGNED_BYTE, AttributeKind::Normalized, stride,
+                              base + offsetof(GpuSprite, tint));
+            instanceAttribute(4, 1, GL_FLOAT, AttributeKind::Float, stride,
+                              base + offsetof(GpuSprite, flash));
+            glDrawElementsInstanced(GL_TRIANGLES, batchMaxQuads[static_cast<size_t>(batch)] * 6,
+                                    GL_UNSIGNED_INT, nullptr, count);
+            ++frame.drawCalls;
+            ++frame.spriteBatches;
+        }
+    }
+
+    if (!debris.empty()) {
+        GlDebugScope scope("debris");
+        debrisProgram.use();
+        debrisVertexArray.bind();
+        glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(debris.size()));
+        ++frame.drawCalls;
+        frame.triangles += static_cast<int64_t>(debris.size()) * 12;
+    }
+
+    glDisable(GL_CULL_FACE);
+    emptyVertexArray.bind();
+    glDepthMask(GL_FALSE);
+    {
+        // After the opaque geometry, on the far plane, so it only shades pixels nothing else covered.
+        GlDebugScope scope("background");
+        glDepthFunc(GL_LEQUAL);
+        backgroundProgram.use();
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+        ++frame.drawCalls;
+        frame.triangles += 1;
+        glDepthFunc(GL_LESS);
+    }
+    if (settings.look.drawGround) {
+        // Blended over the sky where it fades out; nothing is drawn after it that needs its depth.
+        GlDebugScope scope("ground");
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        groundProgram.use();
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        ++frame.drawCalls;
+        frame.triangles += 2;
+        glDisable(GL_BLEND);
+    }
+    glDepthMask(GL_TRUE);
+    glDisable(GL_DEPTH_TEST);
+}
+
+void SceneRenderer::Impl::drawHud(FrameStats& frame, GLint targetFramebuffer) {
+    gpuGlyphs.resize(glyphs.size());
+    for (size_t i = 0; i < glyphs.size(); ++i) {
+        const GlyphQuad& quad = glyphs[i];
+        GpuGlyph& gpu = gpuGlyphs[i];
+        gpu.screen[0] = static_cast<int16_t>(quad.screenMin.x);
+        gpu.screen[1] = static_cast<int16_t>(quad.screenMin.y);
+        gpu.screen[2] = static_cast<int16_t>(quad.screenMax.x);
+        gpu.screen[3] = static_cast<int16_t>(quad.screenMax.y);
+        gpu.atlas[0] = static_cast<int16_t>(quad.atlasMin.x);
+        gpu.atlas[1] = static_cast<int16_t>(quad.atlasMin.y);
+        gpu.atlas[2] = static_cast<int16_t>(quad.atlasMax.x);
+        gpu.atlas[3] = static_cast<int16_t>(quad.atlasMax.y);
+        gpu.rgba = quad.rgba;
+    }
+    frame.bytesUploaded += static_cast<int64_t>(
+        glyphInstances.update(GL_ARRAY_BUFFER, gpuGlyphs.data(), gpuGlyphs.size() * sizeof(GpuGlyph)));
+    frame.glyphs = static_cast<int32_t>(gpuGlyphs.size());
+    if (gpuGlyphs.empty())
+        return;
+    GlDebugScope scope("hud");
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(targetFramebuffer));
+    glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    hudProgram.use();
+    glUniform2f(hudProgram.uniformLocation("uViewportSize"), static_cast<float>(viewport.width),
+                static_cast<float>(viewport.height));
+    fontTexture.bind(kFontUnit);
+    glyphVertexArray.bind();
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(gpuGlyphs.size()));
+    ++frame.drawCalls;
+    frame.triangles += static_cast<int64_t>(gpuGlyphs.size()) * 2;
+    glDisable(GL_BLEND);
+}
+
+Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderDirectory,
+                                            const RendererSettings& settings) {
+    VOX_ASSERT(settings.samples >= 1 && settings.hudReferenceHeight >= 1, "RendererSettings out of range");
+    auto impl = std::make_unique<Impl>();
+    impl->settings = settings;
+    GLint maxSamples = 1;
+    glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
+    impl->settings.samples = std::clamp(settings.samples, 1, std::max(1, static_cast<int>(maxSamples)));
+
+    struct ProgramFiles {
+        ShaderProgram* program;
+        const char* vertex;
+        const char* fragment;
+    };
+    const std::array<ProgramFiles, 5> programs{{
+        {&impl->spriteProgram, "sprite.vert", "voxel.frag"},
+        {&impl->debrisProgram, "debris.vert", "voxel.frag"},
+        {&impl->groundProgram, "ground.vert", "ground.frag"},
+        {&impl->backgroundProgram, "background.vert", "background.frag"},
+        {&impl->hudProgram, "hud.vert", "hud.frag"},
+    }};
+    for (const ProgramFiles& files : programs) {
+        Result<ShaderProgram> program = loadProgram(shaderDirectory, files.vertex, files.fragment);
+        if (!program)
+            return program.error();
+        *files.program = std::move(program).value();
+    }
+    impl->spriteProgram.use();
+    impl->spriteProgram.set("uQuads", kQuadUnit);
+    impl->spriteProgram.set("uPalettes", kPaletteUnit);
+    impl->groundProgram.use();
+    glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
+    impl->hudProgram.use();
+    impl->hudProgram.set("uFont", kFontUnit);
+    glUseProgram(0);
+
+    impl->meshes = MeshStore::create();
+    impl->font = BitmapFont::proggyClean();
+    const glm::ivec2 atlasSize = impl->font.atlasSize();
+    impl->fontTexture = Texture::create2D(atlasSize.x, atlasSize.y, GL_R8);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, atlasSize.x, atlasSize.y, GL_RED, GL_UNSIGNED_BYTE,
+                    impl->font.atlas().data());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+
+    impl->frameBlock = StreamBuffer::create();
+    impl->spriteInstances = StreamBuffer::create();
+    impl->debrisInstances = StreamBuffer::create();
+    impl->glyphInstances = StreamBuffer::create();
+    impl->quadIndices = Buffer::create();
+    impl->spriteVertexArray = VertexArray::create();
+    impl->debrisVertexArray = VertexArray::create();
+    impl->glyphVertexArray = VertexArray::create();
+    impl->emptyVertexArray = VertexArray::create();
+
+    // Debris and glyph instances always start at the buffer's beginning: record their layout once.
+    impl->debrisVertexArray.bind();
+    impl->debrisInstances.buffer().bind(GL_ARRAY_BUFFER);
+    constexpr GLsizei debrisStride = sizeof(GpuDebris);
+    instanceAttribute(0, 4, GL_FLOAT, AttributeKind::Float, debrisStride, offsetof(GpuDebris, position));
+    instanceAttribute(1, 4, GL_UNSIGNED_BYTE, AttributeKind::Normalized, debrisStride,
+                      offsetof(GpuDebris, rgba));
+    instanceAttribute(2, 1, GL_FLOAT, AttributeKind::Float, debrisStride, offsetof(GpuDebris, angle));
+    instanceAttribute(3, 4, GL_BYTE, AttributeKind::Normalized, debrisStride, offsetof(GpuDebris, axisGlow));
+    impl->glyphVertexArray.bind();
+    impl->glyphInstances.buffer().bind(GL_ARRAY_BUFFER);
+    constexpr GLsizei glyphStride = sizeof(GpuGlyph);
+    instanceAttribute(0, 4, GL_SHORT, AttributeKind::Integer, glyphStride, offsetof(GpuGlyph, screen));
+    instanceAttribute(1, 4, GL_SHORT, AttributeKind::Integer, glyphStride, offsetof(GpuGlyph, atlas));
+    instanceAttribute(2, 4, GL_UNSIGNED_BYTE, AttributeKind::Normalized, glyphStride,
+                      offsetof(GpuGlyph, rgba));
+    glBindVertexArray(0);
+
+    impl->gpuTimer = GpuTimer::create();
+    return SceneRenderer(std::move(impl));
+}
+
+SceneRenderer::SceneRenderer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+SceneRenderer::SceneRenderer(SceneRenderer&&) noexcept = default;
+SceneRenderer& SceneRenderer::operator=(SceneRenderer&&) noexcept = default;
+SceneRenderer::~SceneRenderer() = default;
+
+MeshHandle SceneRenderer::addMesh(const VoxelModel& model) {
+    return m_impl->meshes.add(model);
+}
+
+void SceneRenderer::updateMesh(MeshHandle mesh, const VoxelModel& model) {
+    m_impl->meshes.update(mesh, model);
+}
+
+void SceneRenderer::removeMesh(MeshHandle mesh) {
+    m_impl->meshes.remove(mesh);
+}
+
+bool SceneRenderer::containsMesh(MeshHandle mesh) const {
+    return m_impl->meshes.contains(mesh);
+}
+
+int32_t SceneRenderer::meshQuadCount(MeshHandle mesh) const {
+    return m_impl->meshes.pendingQuadCount(mesh);
+}
+
+void SceneRenderer::beginFrame(const Camera& camera, const Viewport& viewport, double seconds) {
+    Impl& impl = *m_impl;
+    VOX_ASSERT(!impl.inFrame, "SceneRenderer::beginFrame: the previous frame was not ended");
+    VOX_ASSERT(viewport.width > 0 && viewport.height > 0, "SceneRenderer::beginFrame: empty viewport");
+    impl.frameStart = std::chrono::steady_clock::now();
+    impl.inFrame = true;
+    impl.camera = camera;
+    impl.viewport = viewport;
+    impl.seconds = seconds;
+    impl.sprites.clear();
+    impl.debris.clear();
+    impl.glyphs.clear();
+    impl.stats = FrameStats{};
+}
+
+void SceneRenderer::drawSprite(const SpriteInstance& sprite) {
+    VOX_ASSERT(m_impl->inFrame, "SceneRenderer::drawSprite: call beginFrame first");
+    VOX_ASSERT(m_impl->meshes.contains(sprite.mesh),
+               "SceneRenderer::drawSprite: the mesh handle is null or stale");
+    m_impl->sprites.push_back(sprite);
+}
+
+void SceneRenderer::drawDebris(const DebrisSystem& debris, float alpha) {
+    Impl& impl = *m_impl;
+    VOX_ASSERT(impl.inFrame, "SceneRenderer::drawDebris: call beginFrame first");
+    const float edge = debris.settings().particleSize;
+    const int32_t fadeSteps = debris.fadeSteps();
+    for (const DebrisParticle& particle : debris.particles()) {
+        const float size = edge * particle.sizeScale(fadeSteps);
+        if (size <= 0.0f)
+            continue;
+        const glm::vec3 position = glm::mix(particle.previousPosition, particle.position, alpha);
+        GpuDebris gpu{};
+        gpu.position[0] = position.x;
+        gpu.position[1] = position.y;
+        gpu.position[2] = position.z;
+        gpu.size = size;
+        gpu.rgba = particle.rgba;
+        gpu.angle = particle.previousAngle + (particle.angle - particle.previousAngle) * alpha;
+        gpu.axisGlow[0] = snorm8(particle.spinAxis.x);
+        gpu.axisGlow[1] = snorm8(particle.spinAxis.y);
+        gpu.axisGlow[2] = snorm8(particle.spinAxis.z);
+        gpu.axisGlow[3] = snorm8(particle.glow);
+        impl.debris.push_back(gpu);
+    }
+}
+
+void SceneRenderer::drawText(std::string_view text, const TextStyle& style) {
+    Impl& impl = *m_impl;
+    VOX_ASSERT(impl.inFrame, "SceneRenderer::drawText: call beginFrame first");
+    layoutText(impl.font, text, style, glm::ivec2(impl.viewport.width, impl.viewport.height),
+               hudPixelScale(impl.viewport.height), impl.glyphs);
+}
+
+void SceneRenderer::drawHud(const HudInfo& hud) {
+    constexpr glm::vec4 kLabel{0.55f, 0.62f, 0.85f, 1.0f};
+    constexpr glm::vec4 kValue{1.0f, 1.0f, 1.0f, 1.0f};
+    constexpr glm::vec4 kAccent{0.45f, 1.0f, 0.5f, 1.0f};
+    const auto number = [](int64_t value) {
+        std::string digits = std::to_string(std::max<int64_t>(value, 0));
+        return digits.size() < 5 ? std::string(5 - digits.size(), '0') + digits : digits;
+    };
+    const int32_t lineHeight = m_impl->font.lineHeight();
+    TextStyle style;
+    style.pivot = glm::vec2(0.0f, 0.0f);
+    style.anchor = glm::vec2(0.03f, 0.025f);
+    style.color = kLabel;
+    drawText("SCORE", style);
+    style.offset = glm::ivec2(0, lineHeight);
+    style.color = kValue;
+    drawText(number(hud.score), style);
+
+    style.pivot = glm::vec2(0.5f, 0.0f);
+    style.anchor = glm::vec2(0.5f, 0.025f);
+    style.offset = glm::ivec2(0);
+    style.color = kLabel;
+    drawText("HI-SCORE", style);
+    style.offset = glm::ivec2(0, lineHeight);
+    style.color = kValue;
+    drawText(number(hud.hiScore), style);
+
+    style.pivot = glm::vec2(1.0f, 0.0f);
+    style.anchor = glm::vec2(0.97f, 0.025f);
+    style.offset = glm::ivec2(0);
+    style.color = kLabel;
+    drawText("WAVE", style);
+    style.offset = glm::ivec2(0, lineHeight);
+    style.color = kValue;
+    drawText(std::to_string(hud.wave), style);
+
+    style.pivot = glm::vec2(0.0f, 1.0f);
+    style.anchor = glm::vec2(0.03f, 0.975f);
+    style.offset = glm::ivec2(0);
+    style.color = kAccent;
+    drawText("LIVES " + std::to_string(std::max(hud.lives, 0)), style);
+
+    if (!hud.message.empty()) {
+        TextStyle message;
+        message.anchor = glm::vec2(0.5f, 0.5f);
+        message.scale = 2;
+        message.color = kValue;
+        drawText(hud.message, message);
+        if (!hud.subMessage.empty()) {
+            message.scale = 1;
+            message.offset = glm::ivec2(0, lineHeight + 3);
+            message.color = kAccent;
+            drawText(hud.subMessage, message);
+        }
+    }
+}
+
+const FrameStats& SceneRenderer::endFrame() {
+    Impl& impl = *m_impl;
+    VOX_ASSERT(impl.inFrame, "SceneRenderer::endFrame: call beginFrame first");
+    GlDebugScope scope("SceneRenderer::endFrame");
+    FrameStats& frame = impl.stats;
+    GLint target = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+
+    const MeshStore::FlushResult flushed = impl.meshes.flush();
+    frame.bytesUploaded += flushed.bytes;
+    frame.meshesUploaded = flushed.meshes;
+    impl.uploadFrameBlock(frame);
+    impl.buildSprites(frame);
+    frame.bytesUploaded += static_cast<int64_t>(impl.debrisInstances.update(
+        GL_ARRAY_BUFFER, impl.debris.data(), impl.debris.size() * sizeof(GpuDebris)));
+    frame.particles = static_cast<int32_t>(impl.debris.size());
+
+    impl.gpuTimer.begin();
+    const bool multisample = impl.settings.samples > 1;
+    if (multisample) {
+        impl.ensureMultisampleTarget(glm::ivec2(impl.viewport.width, impl.viewport.height));
+        impl.multisampleFramebuffer.bind();
+        glViewport(0, 0, impl.viewport.width, impl.viewport.height);
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
+        glViewport(impl.viewport.x, impl.viewport.y, impl.viewport.width, impl.viewport.height);
+        glEnable(GL_SCISSOR_TEST); // the clear must stay inside the viewport
+        glScissor(impl.viewport.x, impl.viewport.y, impl.viewport.width, impl.viewport.height);
+    }
+    impl.drawScene(frame);
+    glDisable(GL_SCISSOR_TEST);
+    if (multisample) {
+        GlDebugScope resolve("multisample resolve");
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, impl.multisampleFramebuffer.name());
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
+        glBlitFramebuffer(0, 0, impl.viewport.width, impl.viewport.height, impl.viewport.x, impl.viewport.y,
+                          impl.viewport.x + impl.viewport.width, impl.viewport.y + impl.viewport.height,
+                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    }
+    impl.drawHud(frame, target);
+    impl.gpuTimer.end();
+
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
+    glBindVertexArray(0);
+    glUseProgram(0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+
+    frame.gpuMilliseconds = impl.gpuTimer.latestMilliseconds();
+    frame.cpuMilliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - impl.frameStart).count();
+    impl.inFrame = false;
+    impl.lastStats = frame;
+    return impl.lastStats;
+}
+
+const FrameStats& SceneRenderer::lastFrameStats() const {
+    return m_impl->lastStats;
+}
+
+SceneLook& SceneRenderer::look() {
+    return m_impl->settings.look;
+}
+
+int32_t SceneRenderer::hudPixelScale(int32_t height) const {
+    return std::max(1, height / m_impl->settings.hudReferenceHeight);
+}
+
+} // namespace vox

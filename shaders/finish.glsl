@@ -1,0 +1,33 @@
+// The last steps every scene pixel goes through: fog, tone mapping, vignette, sRGB encoding, dithering.
+// Fragment shaders only; needs frame.glsl. Colours are linear until finishColor().
+
+vec3 applyFog(vec3 color, vec3 worldPosition) {
+    float distanceBeyond = max(length(worldPosition - uCameraPosition.xyz) - uParams2.x, 0.0);
+    float fog = 1.0 - exp(-uParams.y * distanceBeyond);
+    return mix(color, uBackgroundHorizon.rgb, fog);
+}
+
+// Highlights above the knee roll off smoothly towards 1, scaling all three channels alike so hues keep.
+vec3 toneMap(vec3 color) {
+    const float knee = 0.72;
+    float peak = max(max(color.r, color.g), color.b);
+    if (peak <= knee)
+        return color;
+    float mapped = knee + (1.0 - knee) * (1.0 - exp(-(peak - knee) / (1.0 - knee)));
+    return color * (mapped / peak);
+}
+
+vec3 linearToSrgb(vec3 color) {
+    return mix(color * 12.92, 1.055 * pow(color, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, color));
+}
+
+// Linear scene colour to the sRGB value stored in the framebuffer.
+vec4 finishColor(vec3 color) {
+    color = toneMap(color * uParams.w);
+    vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw - 0.5;
+    color *= 1.0 - uParams.z * smoothstep(0.15, 0.75, dot(uv, uv) * 1.6);
+    vec3 srgb = linearToSrgb(clamp(color, 0.0, 1.0));
+    // Half a step of noise hides banding in the dark gradients.
+    srgb += (hash12(gl_FragCoord.xy) - 0.5) / 255.0;
+    return vec4(srgb, 1.0);
+}

@@ -1,0 +1,33 @@
+// The per-frame uniform block shared by every scene shader (filled by SceneRenderer, binding 0) and small
+// hash functions. Colours in the block are linear.
+
+layout(std140) uniform Frame {
+    mat4 uViewProjection;
+    mat4 uInverseViewProjection;
+    vec4 uCameraPosition;     // xyz; w: seconds (sky animation)
+    vec4 uToLight;            // xyz unit, towards the key light
+    vec4 uLightColor;         // rgb
+    vec4 uToFill;             // xyz unit, towards the fill light
+    vec4 uFillColor;          // rgb
+    vec4 uSkyAmbient;         // rgb, hemisphere ambient from above
+    vec4 uGroundAmbient;      // rgb, from below
+    vec4 uBackgroundTop;      // rgb
+    vec4 uBackgroundHorizon;  // rgb, also the fog colour
+    vec4 uGroundColor;        // rgb
+    vec4 uGroundLineColor;    // rgb
+    vec4 uViewport;           // x, y, width, height in pixels
+    vec4 uParams;             // x: ground height, y: fog density, z: vignette, w: exposure
+    vec4 uParams2;            // x: fog start distance, y: star brightness
+};
+
+float hash12(vec2 p) {
+    vec3 p3 = fract(vec3(p.xyx) * 0.1031);
+    p3 += dot(p3, p3.yzx + 33.33);
+    return fract((p3.x + p3.y) * p3.z);
+}
+
+float hash13(vec3 p) {
+    p = fract(p * 0.1031);
+    p += dot(p, p.zyx + 31.32);
+    return fract((p.x + p.y) * p.z);
+}

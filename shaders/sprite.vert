@@ -1,0 +1,67 @@
+#version 330 core
+// Voxel sprites by vertex pulling: vertex 4i + k of instance j is corner k of quad i of instance j's
+// mesh, read from the shared quad buffer. Instances of meshes with fewer quads than the batch's largest
+// turn their extra quads into clipped-away degenerate triangles.
+
+#include "frame.glsl"
+#include "quad_corners.glsl"
+
+uniform usamplerBuffer uQuads;  // every mesh's packed quads (RG32UI)
+uniform sampler2D uPalettes;    // sRGB, 256 x palette rows
+
+layout(location = 0) in vec4 iTranslationScale; // world position of cell (0,0,0) after rotation; scale
+layout(location = 1) in vec4 iRotation;         // unit quaternion (x, y, z, w)
+layout(location = 2) in uvec3 iMesh;            // first quad, quad count, palette row
+layout(location = 3) in vec4 iTint;             // linear multiplier
+layout(location = 4) in float iFlash;           // 0..1
+
+out vec3 vWorldPosition;
+out vec3 vCell;
+out float vOcclusion;
+flat out vec3 vNormal;
+flat out vec3 vAlbedo;
+flat out vec3 vEmission;
+
+const float kOcclusion[4] = float[4](0.30, 0.56, 0.80, 1.0);
+
+void main() {
+    int quad = gl_VertexID >> 2;
+    if (uint(quad) >= iMesh.y) {
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // outside the clip volume: the triangle is dropped
+        vWorldPosition = vec3(0.0);
+        vCell = vec3(0.0);
+        vOcclusion = 0.0;
+        vNormal = vec3(0.0);
+        vAlbedo = vec3(0.0);
+        vEmission = vec3(0.0);
+        return;
+    }
+    uvec2 quadBits = texelFetch(uQuads, int(iMesh.x) + quad).xy;
+    vec3 origin = vec3(quadBits.x & 511u, (quadBits.x >> 9) & 511u, (quadBits.x >> 18) & 511u);
+    uint direction = (quadBits.x >> 27) & 7u;
+    vec2 size = vec2((quadBits.y & 255u) + 1u, ((quadBits.y >> 8) & 255u) + 1u);
+    uint colorIndex = (quadBits.y >> 16) & 255u;
+    uint ao = quadBits.y >> 24;
+    uint ao0 = ao & 3u;
+    uint ao1 = (ao >> 2) & 3u;
+    uint ao2 = (ao >> 4) & 3u;
+    uint ao3 = (ao >> 6) & 3u;
+
+    int corner = quadCorner(gl_VertexID & 3, direction, ao0 + ao2 > ao1 + ao3);
+    ivec3 axes = kFaceAxes[direction];
+    vec2 offset = cornerOffset(corner, size);
+    vec3 local = origin;
+    local[axes.y] += offset.x;
+    local[axes.z] += offset.y;
+    vec3 normal = faceNormal(direction);
+
+    vec3 world = iTranslationScale.xyz + rotateByQuaternion(iRotation, local * iTranslationScale.w);
+    gl_Position = uViewProjection * vec4(world, 1.0);
+    vWorldPosition = world;
+    vCell = local - normal * 0.5;
+    vOcclusion = kOcclusion[(ao >> (2 * corner)) & 3u];
+    vNormal = rotateByQuaternion(iRotation, normal);
+    vec3 albedo = texelFetch(uPalettes, ivec2(int(colorIndex), int(iMesh.z)), 0).rgb * iTint.rgb;
+    vAlbedo = mix(albedo, vec3(1.0), iFlash * 0.6);
+    vEmission = vec3(1.0, 0.96, 0.9) * (iFlash * 1.4);
+}
