@@ -1,0 +1,105 @@
+#include "persist/high_scores.h"
+
+#include "persist/text_file_format.h"
+
+#include "vox/core/assert.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace invaders {
+namespace {
+
+bool validEntry(const HighScore& entry) {
+    return validInitials(entry.initialsText()) && entry.score >= 1 && entry.score <= kMaxHighScore &&
+           entry.wave >= 1 && entry.wave <= kMaxHighScoreWave;
+}
+
+// A whole decimal number in [minimum, maximum], no sign, no spaces.
+template <class Integer>
+std::optional<Integer> parseNumber(std::string_view text, Integer minimum, Integer maximum) {
+    Integer value{};
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || text.front() == '-' || error != std::errc() || end != text.data() + text.size() ||
+        value < minimum || value > maximum)
+        return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+bool validInitials(std::string_view initials) {
+    return initials.size() == 3 && std::all_of(initials.begin(), initials.end(), [](char c) {
+               return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+           });
+}
+
+bool HighScoreTable::qualifies(uint32_t score) const {
+    return score > 0 &&
+           (m_entries.size() < static_cast<std::size_t>(kCapacity) || score > m_entries.back().score);
+}
+
+std::optional<int> HighScoreTable::insert(const HighScore& entry) {
+    VOX_ASSERT(validEntry(entry), "HighScoreTable::insert: initials, score or wave out of range");
+    if (!qualifies(entry.score))
+        return std::nullopt;
+    // Below every entry with the same or a higher score: ties keep the earlier entry above.
+    const auto position = std::find_if(m_entries.begin(), m_entries.end(), [&entry](const HighScore& other) {
+        return other.score < entry.score;
+    });
+    const auto rank = static_cast<int>(position - m_entries.begin());
+    m_entries.insert(position, entry);
+    if (m_entries.size() > static_cast<std::size_t>(kCapacity))
+        m_entries.pop_back();
+    return rank;
+}
+
+std::string formatHighScores(const HighScoreTable& table) {
+    std::string text = headerLine(kHighScoresMagic, kHighScoresVersion);
+    text += "# initials score wave, best first; written by voxel-invaders\n";
+    for (const HighScore& entry : table.entries())
+        text += entry.initialsText() + " " + std::to_string(entry.score) + " " + std::to_string(entry.wave) +
+                "\n";
+    text += "end\n";
+    return text;
+}
+
+vox::Result<HighScoreTable> parseHighScores(std::string_view text, std::string_view fileName) {
+    vox::Result<std::vector<TextLine>> lines =
+        bodyLines(text, fileName, kHighScoresMagic, kHighScoresVersion);
+    if (!lines)
+        return lines.error();
+    HighScoreTable table;
+    for (const TextLine& line : lines.value()) {
+        const auto fail = [&](const std::string& what) {
+            return vox::Error{lineMessage(fileName, line.number, what)};
+        };
+        const std::vector<std::string_view> words = splitWords(line.text);
+        if (words.size() != 3)
+            return fail("expected 'initials score wave', found " + quoted(line.text));
+        if (!validInitials(words[0]))
+            return fail("initials " + quoted(words[0], 10) + " must be three uppercase letters or digits");
+        const std::optional<uint32_t> score = parseNumber<uint32_t>(words[1], 1, kMaxHighScore);
+        if (!score)
+            return fail("score " + quoted(words[1], 20) + " must be a whole number from 1 to " +
+                        std::to_string(kMaxHighScore));
+        const std::optional<int> wave = parseNumber<int>(words[2], 1, kMaxHighScoreWave);
+        if (!wave)
+            return fail("wave " + quoted(words[2], 20) + " must be a whole number from 1 to " +
+                        std::to_string(kMaxHighScoreWave));
+        if (table.entries().size() == static_cast<std::size_t>(HighScoreTable::kCapacity))
+            return fail("more than " + std::to_string(HighScoreTable::kCapacity) + " entries");
+        if (!table.entries().empty() && *score > table.entries().back().score)
+            return fail("entries must be in order, best first; " + std::string(words[1]) + " is above " +
+                        std::to_string(table.entries().back().score));
+        HighScore entry;
+        std::copy(words[0].begin(), words[0].end(), entry.initials.begin());
+        entry.score = *score;
+        entry.wave = *wave;
+        const std::optional<int> rank = table.insert(entry);
+        VOX_ASSERT(rank.has_value(), "parseHighScores: an ordered entry must enter a table with room");
+    }
+    return table;
+}
+
+} // namespace invaders

@@ -1,0 +1,265 @@
+#include "persist/settings.h"
+
+#include "persist/text_file_format.h"
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+namespace invaders {
+namespace {
+
+constexpr std::array<std::string_view, 3> kDifficultyNames = {"arcade", "easy", "hard"};
+
+struct ModifierName {
+    vox::KeyModifiers modifier;
+    std::string_view prefix;
+};
+constexpr std::array<ModifierName, 3> kModifierNames = {{
+    {vox::KeyModifiers::Ctrl, "Ctrl+"},
+    {vox::KeyModifiers::Alt, "Alt+"},
+    {vox::KeyModifiers::Shift, "Shift+"},
+}};
+
+constexpr std::string_view kKeyPrefix = "key.";
+
+bool startsWithIgnoringCase(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) ==
+                      std::tolower(static_cast<unsigned char>(b));
+           });
+}
+
+std::string_view trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+bool sameKeys(const std::vector<vox::KeyBinding>& a, const std::vector<vox::KeyBinding>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const vox::KeyBinding& x, const vox::KeyBinding& y) {
+                          return x.key == y.key && x.modifiers == y.modifiers;
+                      });
+}
+
+std::string formatFloat(float value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value); // shortest exact form
+    return std::string(buffer, result.ptr);
+}
+
+// The scalar settings, each with its parser; keys are parsed separately.
+class SettingsReader {
+public:
+    SettingsReader(std::string_view fileName) : m_fileName(fileName) {}
+
+    vox::Status line(const TextLine& line) {
+        const std::size_t equals = line.text.find('=');
+        if (equals == std::string_view::npos)
+            return fail(line, "expected 'name = value', found " + quoted(line.text));
+        const std::string_view name = trim(line.text.substr(0, equals));
+        const std::string_view value = trim(line.text.substr(equals + 1));
+        if (name.empty())
+            return fail(line, "a setting's name is missing before '='");
+        if (name.starts_with(kKeyPrefix))
+            return key(line, name, value);
+        if (std::find(m_seen.begin(), m_seen.end(), name) != m_seen.end())
+            warn(line, quoted(name) + " is set twice; the last value is used");
+        m_seen.push_back(name);
+        if (name == "master_volume")
+            return volume(line, name, value, m_result.settings.masterVolume);
+        if (name == "effects_volume")
+            return volume(line, name, value, m_result.settings.effectsVolume);
+        if (name == "mute")
+            return boolean(line, name, value, m_result.settings.mute);
+        if (name == "fullscreen")
+            return boolean(line, name, value, m_result.settings.fullscreen);
+        if (name == "vsync")
+            return boolean(line, name, value, m_result.settings.vsync);
+        if (name == "difficulty") {
+            const std::optional<Difficulty> difficulty = difficultyFromName(value);
+            if (!difficulty)
+                return fail(line, "difficulty must be arcade, easy or hard, not " + quoted(value));
+            m_result.settings.difficulty = *difficulty;
+            return {};
+        }
+        warn(line, "unknown setting '" + std::string(name) + "' is ignored");
+        return {};
+    }
+
+    ParsedSettings take() { return std::move(m_result); }
+
+private:
+    vox::Status key(const TextLine& line, std::string_view name, std::string_view value) {
+        const std::optional<vox::Action> action = vox::actionFromName(name.substr(kKeyPrefix.size()));
+        if (!action || !isRebindable(*action)) {
+            warn(line, quoted(name) + " is not a rebindable action; ignored");
+            return {};
+        }
+        const auto index = static_cast<std::size_t>(*action);
+        std::vector<vox::KeyBinding>& keys = m_result.settings.keys[index];
+        if (!m_keysMentioned[index]) {
+            keys.clear(); // the file's keys replace the defaults
+            m_keysMentioned[index] = true;
+        }
+        if (value == "none") {
+            keys.clear();
+            return {};
+        }
+        const std::optional<vox::KeyBinding> binding = keyBindingFromName(value);
+        if (!binding)
+            return fail(line, quoted(value) + " is not a key name for " + std::string(name) +
+                                  "; use SDL scancode names such as Left, A, Space, Return or Alt+Return");
+        keys.push_back(*binding);
+        return {};
+    }
+
+    vox::Status volume(const TextLine& line, std::string_view name, std::string_view value, float& out) {
+        float parsed = 0.0f;
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+        if (value.empty() || error != std::errc() || end != value.data() + value.size() ||
+            !std::isfinite(parsed))
+            return fail(line, std::string(name) + " must be a number from 0 to 1, not " + quoted(value));
+        out = std::clamp(parsed, 0.0f, 1.0f);
+        if (out != parsed)
+            warn(line, std::string(name) + " " + std::string(value) + " is outside 0 to 1; using " +
+                           formatFloat(out));
+        return {};
+    }
+
+    vox::Status boolean(const TextLine& line, std::string_view name, std::string_view value, bool& out) {
+        if (value != "true" && value != "false")
+            return fail(line, std::string(name) + " must be true or false, not " + quoted(value));
+        out = value == "true";
+        return {};
+    }
+
+    vox::Error fail(const TextLine& line, const std::string& what) const {
+        return vox::Error{lineMessage(m_fileName, line.number, what)};
+    }
+    void warn(const TextLine& line, const std::string& what) {
+        m_result.warnings.push_back(lineMessage(m_fileName, line.number, what));
+    }
+
+    std::string_view m_fileName;
+    ParsedSettings m_result;
+    std::vector<std::string_view> m_seen;
+    std::array<bool, vox::kActionCount> m_keysMentioned{};
+};
+
+} // namespace
+
+std::string_view difficultyName(Difficulty difficulty) {
+    return kDifficultyNames[static_cast<std::size_t>(difficulty)];
+}
+
+std::optional<Difficulty> difficultyFromName(std::string_view name) {
+    for (std::size_t i = 0; i < kDifficultyNames.size(); ++i) {
+        if (kDifficultyNames[i] == name)
+            return static_cast<Difficulty>(i);
+    }
+    return std::nullopt;
+}
+
+bool isRebindable(vox::Action action) {
+    return std::find(kRebindableActions.begin(), kRebindableActions.end(), action) !=
+           kRebindableActions.end();
+}
+
+KeyBindings defaultKeyBindings() {
+    const vox::ActionMap defaults = vox::ActionMap::withDefaultBindings();
+    KeyBindings keys;
+    for (vox::Action action : kRebindableActions)
+        keys[static_cast<std::size_t>(action)] = defaults.keysFor(action);
+    return keys;
+}
+
+std::string keyBindingName(const vox::KeyBinding& key) {
+    const char* name = SDL_GetScancodeName(key.key);
+    if (name == nullptr || *name == '\0')
+        return {};
+    std::string text;
+    for (const ModifierName& modifier : kModifierNames) {
+        if (static_cast<uint8_t>(key.modifiers) & static_cast<uint8_t>(modifier.modifier))
+            text += modifier.prefix;
+    }
+    return text + name;
+}
+
+std::optional<vox::KeyBinding> keyBindingFromName(std::string_view name) {
+    uint8_t modifiers = 0;
+    for (bool found = true; found;) {
+        found = false;
+        for (const ModifierName& modifier : kModifierNames) {
+            if (name.size() > modifier.prefix.size() && startsWithIgnoringCase(name, modifier.prefix)) {
+                modifiers |= static_cast<uint8_t>(modifier.modifier);
+                name.remove_prefix(modifier.prefix.size());
+                found = true;
+            }
+        }
+    }
+    const SDL_Scancode key = SDL_GetScancodeFromName(std::string(name).c_str());
+    if (key == SDL_SCANCODE_UNKNOWN)
+        return std::nullopt;
+    return vox::KeyBinding{key, static_cast<vox::KeyModifiers>(modifiers)};
+}
+
+bool Settings::operator==(const Settings& other) const {
+    if (masterVolume != other.masterVolume || effectsVolume != other.effectsVolume || mute != other.mute ||
+        fullscreen != other.fullscreen || vsync != other.vsync || difficulty != other.difficulty)
+        return false;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (!sameKeys(keys[i], other.keys[i]))
+            return false;
+    }
+    return true;
+}
+
+std::string formatSettings(const Settings& settings) {
+    const auto boolean = [](bool value) { return value ? "true" : "false"; };
+    std::string text = headerLine(kSettingsMagic, kSettingsVersion);
+    text += "# Written by voxel-invaders; safe to edit while the game is closed. Volumes are 0 to 1,\n"
+            "# difficulty is arcade, easy or hard, keys use SDL scancode names (one per line).\n";
+    text += "master_volume = " + formatFloat(settings.masterVolume) + "\n";
+    text += "effects_volume = " + formatFloat(settings.effectsVolume) + "\n";
+    text += std::string("mute = ") + boolean(settings.mute) + "\n";
+    text += std::string("fullscreen = ") + boolean(settings.fullscreen) + "\n";
+    text += std::string("vsync = ") + boolean(settings.vsync) + "\n";
+    text += "difficulty = " + std::string(difficultyName(settings.difficulty)) + "\n";
+    for (vox::Action action : kRebindableActions) {
+        const std::string name = std::string(kKeyPrefix) + std::string(vox::actionName(action));
+        const std::vector<vox::KeyBinding>& keys = settings.keys[static_cast<std::size_t>(action)];
+        std::size_t written = 0;
+        for (const vox::KeyBinding& key : keys) {
+            const std::string keyName = keyBindingName(key);
+            if (keyName.empty())
+                continue; // a key SDL has no name for cannot be written; see keyBindingName()
+            text += name + " = " + keyName + "\n";
+            ++written;
+        }
+        if (written == 0)
+            text += name + " = none\n";
+    }
+    text += "end\n";
+    return text;
+}
+
+vox::Result<ParsedSettings> parseSettings(std::string_view text, std::string_view fileName) {
+    vox::Result<std::vector<TextLine>> lines = bodyLines(text, fileName, kSettingsMagic, kSettingsVersion);
+    if (!lines)
+        return lines.error();
+    SettingsReader reader(fileName);
+    for (const TextLine& line : lines.value()) {
+        if (vox::Status status = reader.line(line); !status)
+            return status.error();
+    }
+    return reader.take();
+}
+
+} // namespace invaders

@@ -1,0 +1,120 @@
+#pragma once
+// `Settings`: everything the player can change in the options menu, with defaults, and its text file.
+//
+// The options menu edits a `Settings` value; the game saves it with `saveSettings()` (save_files.h). The
+// file is human-readable and versioned:
+//
+//     voxel-invaders-settings 1
+//     master_volume = 0.8
+//     effects_volume = 1
+//     mute = false
+//     fullscreen = false
+//     vsync = true
+//     difficulty = arcade
+//     key.Left = Left
+//     key.Left = A
+//     key.ToggleFullscreen = Alt+Return
+//     end
+//
+// Rules, for people editing it by hand:
+// - Volumes are numbers from 0 to 1; booleans are `true` or `false`; difficulty is arcade, easy or hard.
+// - `key.<Action> = <key>` binds a key by its SDL scancode name ("Left", "A", "Space", "Keypad Enter"),
+//   optionally after `Ctrl+`, `Alt+` and `Shift+`. One key per line; the first line for an action replaces
+//   its default keys and the next ones add to them. `key.<Action> = none` leaves the action without keys.
+//   Actions not mentioned keep their default keys. Gamepad buttons are not rebindable.
+// - Comments start with '#'. Keys can come in any order and may be left out (they keep their defaults).
+// - The last line is `end`, so a file cut short by a crash or a full disk is recognised.
+//
+// What happens with a bad file (the documented choice): a value that is out of range (a volume of 1.5) is
+// clamped, with a warning; an unknown setting is ignored, with a warning; a setting given twice keeps the
+// last value, with a warning. Anything else wrong (no header, another version, a line without '=', a value
+// that is not a number / boolean / difficulty / key name, no 'end') rejects the whole file: the game warns,
+// keeps the file aside and starts from the defaults, rather than guessing what the player meant.
+
+#include "vox/core/result.h"
+#include "vox/platform/action.h"
+#include "vox/platform/action_map.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace invaders {
+
+/// Game difficulty presets.
+enum class Difficulty : uint8_t {
+    Arcade, ///< The 1978 rules and numbers (the default).
+    Easy,   ///< Gentler than the arcade.
+    Hard,   ///< Harsher than the arcade.
+};
+
+/// "arcade", "easy", "hard": as written in the settings file.
+[[nodiscard]] std::string_view difficultyName(Difficulty difficulty);
+/// The difficulty called `name` (as `difficultyName()` writes it), or nothing.
+[[nodiscard]] std::optional<Difficulty> difficultyFromName(std::string_view name);
+
+/// The actions the options menu lets the player rebind, in menu order.
+inline constexpr std::array<vox::Action, 7> kRebindableActions = {
+    vox::Action::Left,
+    vox::Action::Right,
+    vox::Action::Fire,
+    vox::Action::Pause,
+    vox::Action::Start,
+    vox::Action::ToggleFullscreen,
+    vox::Action::ToggleDebugOverlay,
+};
+
+/// True if `action` is in `kRebindableActions`.
+[[nodiscard]] bool isRebindable(vox::Action action);
+
+/// Keys per action, indexed by `static_cast<int>(action)`. Non-rebindable actions have no keys here.
+using KeyBindings = std::array<std::vector<vox::KeyBinding>, vox::kActionCount>;
+
+/// The keys of `vox::ActionMap::withDefaultBindings()` for every rebindable action.
+[[nodiscard]] KeyBindings defaultKeyBindings();
+
+/// "Left", "Alt+Return", "Ctrl+Shift+F": a key binding as the settings file writes it.
+[[nodiscard]] std::string keyBindingName(const vox::KeyBinding& key);
+/// The binding `keyBindingName()` wrote (modifier prefixes and key names are case-insensitive), or
+/// nothing for an unknown key name.
+[[nodiscard]] std::optional<vox::KeyBinding> keyBindingFromName(std::string_view name);
+
+/// Smallest volume step the options menu should offer (the file keeps any value in [0, 1]).
+inline constexpr float kVolumeStep = 0.1f;
+
+/// The options model: what the options menu edits and the settings file stores. Defaults are a first run.
+struct Settings {
+    float masterVolume = 0.8f;                  ///< 0 to 1.
+    float effectsVolume = 1.0f;                 ///< 0 to 1.
+    bool mute = false;                          ///< All sound off, volumes kept.
+    bool fullscreen = false;                    ///< Start in (desktop) fullscreen.
+    bool vsync = true;                          ///< Wait for the display's refresh.
+    Difficulty difficulty = Difficulty::Arcade; ///< Rules preset.
+    KeyBindings keys = defaultKeyBindings();    ///< Keys per rebindable action.
+
+    /// Same values, keys in the same order.
+    [[nodiscard]] bool operator==(const Settings& other) const;
+};
+
+/// Magic word on the first line of a settings file.
+inline constexpr std::string_view kSettingsMagic = "voxel-invaders-settings";
+/// The format version this game writes and reads.
+inline constexpr int kSettingsVersion = 1;
+
+/// The settings file text for `settings` (see the file comment). `parseSettings` reads it back equal.
+[[nodiscard]] std::string formatSettings(const Settings& settings);
+
+/// A parsed settings file and what was forgiven while reading it.
+struct ParsedSettings {
+    Settings settings;                 ///< The values, defaults where the file says nothing.
+    std::vector<std::string> warnings; ///< "<file>:<line>: ..." for clamped values, unknown keys, repeats.
+};
+
+/// Reads a settings file's text. `fileName` is only used in messages. Fails, with "<file>:<line>: what is
+/// wrong", on anything the file comment says rejects the file. Never reads outside `text`.
+[[nodiscard]] vox::Result<ParsedSettings> parseSettings(std::string_view text, std::string_view fileName);
+
+} // namespace invaders

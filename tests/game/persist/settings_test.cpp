@@ -1,0 +1,198 @@
+#include "persist/settings.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using invaders::Difficulty;
+using invaders::parseSettings;
+using invaders::Settings;
+using vox::Action;
+
+constexpr std::string_view kFile = "settings.txt";
+
+std::vector<vox::KeyBinding>& keysOf(Settings& settings, Action action) {
+    return settings.keys[static_cast<std::size_t>(action)];
+}
+
+bool sameKeys(const std::vector<vox::KeyBinding>& a, const std::vector<vox::KeyBinding>& b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i].key != b[i].key || a[i].modifiers != b[i].modifiers)
+            return false;
+    }
+    return true;
+}
+
+bool contains(const std::string& text, std::string_view part) {
+    return text.find(part) != std::string::npos;
+}
+
+TEST(Settings, DefaultsUseTheActionMapsDefaultKeys) {
+    const Settings settings;
+    const vox::ActionMap map = vox::ActionMap::withDefaultBindings();
+    for (Action action : invaders::kRebindableActions) {
+        const auto& keys = settings.keys[static_cast<std::size_t>(action)];
+        EXPECT_TRUE(sameKeys(keys, map.keysFor(action))) << vox::actionName(action);
+        EXPECT_FALSE(keys.empty()) << vox::actionName(action);
+    }
+    EXPECT_TRUE(settings.keys[static_cast<std::size_t>(Action::Quit)].empty());
+    EXPECT_FALSE(invaders::isRebindable(Action::Quit));
+    EXPECT_EQ(settings.difficulty, Difficulty::Arcade);
+}
+
+TEST(Settings, DefaultsRoundTripWithoutWarnings) {
+    const Settings defaults;
+    auto parsed = parseSettings(invaders::formatSettings(defaults), kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    EXPECT_TRUE(parsed.value().settings == defaults);
+    EXPECT_TRUE(parsed.value().warnings.empty());
+}
+
+TEST(Settings, EveryFieldRoundTrips) {
+    Settings settings;
+    settings.masterVolume = 0.35f;
+    settings.effectsVolume = 0.1f;
+    settings.mute = true;
+    settings.fullscreen = true;
+    settings.vsync = false;
+    settings.difficulty = Difficulty::Hard;
+    keysOf(settings, Action::Fire) = {
+        {SDL_SCANCODE_LCTRL}, {SDL_SCANCODE_KP_ENTER}, {SDL_SCANCODE_F, static_cast<vox::KeyModifiers>(3)}};
+    keysOf(settings, Action::Pause).clear();
+    keysOf(settings, Action::Left) = {{SDL_SCANCODE_EQUALS}};
+    const std::string text = invaders::formatSettings(settings);
+    auto parsed = parseSettings(text, kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message << "\n" << text;
+    EXPECT_TRUE(parsed.value().settings == settings) << text;
+    EXPECT_TRUE(contains(text, "key.Pause = none")) << text;
+    EXPECT_TRUE(contains(text, "key.Fire = Ctrl+Shift+F")) << text;
+    Settings other = settings;
+    other.vsync = true;
+    EXPECT_FALSE(other == settings);
+}
+
+TEST(Settings, AHandWrittenFileWithCommentsCrlfAndAnyOrderReads) {
+    auto parsed = parseSettings("# my settings\r\n"
+                                "voxel-invaders-settings 1\r\n"
+                                "\r\n"
+                                "   difficulty   =   easy  \r\n"
+                                "key.Right = l\r\n"
+                                "key.Right = alt+K\r\n"
+                                "mute=true\r\n"
+                                "end\r\n",
+                                kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    Settings& settings = parsed.value().settings;
+    EXPECT_EQ(settings.difficulty, Difficulty::Easy);
+    EXPECT_TRUE(settings.mute);
+    const auto& right = keysOf(settings, Action::Right);
+    ASSERT_EQ(right.size(), 2u);
+    EXPECT_EQ(right[0].key, SDL_SCANCODE_L);
+    EXPECT_EQ(right[1].key, SDL_SCANCODE_K);
+    EXPECT_EQ(right[1].modifiers, vox::KeyModifiers::Alt);
+    Settings defaults;
+    EXPECT_TRUE(sameKeys(keysOf(settings, Action::Left), keysOf(defaults, Action::Left))); // not mentioned
+    EXPECT_EQ(settings.masterVolume, Settings().masterVolume);
+}
+
+TEST(Settings, OutOfRangeVolumesAreClampedWithAWarningNamingTheLine) {
+    auto parsed =
+        parseSettings("voxel-invaders-settings 1\nmaster_volume = 1.5\neffects_volume = -2\nend\n", kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    EXPECT_EQ(parsed.value().settings.masterVolume, 1.0f);
+    EXPECT_EQ(parsed.value().settings.effectsVolume, 0.0f);
+    ASSERT_EQ(parsed.value().warnings.size(), 2u);
+    EXPECT_TRUE(contains(parsed.value().warnings[0], "settings.txt:2:")) << parsed.value().warnings[0];
+    EXPECT_TRUE(contains(parsed.value().warnings[1], "settings.txt:3:")) << parsed.value().warnings[1];
+}
+
+TEST(Settings, UnknownAndRepeatedSettingsAreWarnedAndIgnored) {
+    auto parsed = parseSettings("voxel-invaders-settings 1\n"
+                                "colour = green\n"
+                                "key.Quit = Q\n"
+                                "vsync = false\n"
+                                "vsync = true\n"
+                                "end\n",
+                                kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    const auto& warnings = parsed.value().warnings;
+    ASSERT_EQ(warnings.size(), 3u);
+    EXPECT_TRUE(contains(warnings[0], ":2:") && contains(warnings[0], "colour")) << warnings[0];
+    EXPECT_TRUE(contains(warnings[1], ":3:") && contains(warnings[1], "key.Quit")) << warnings[1];
+    EXPECT_TRUE(contains(warnings[2], ":5:") && contains(warnings[2], "vsync")) << warnings[2];
+    EXPECT_TRUE(parsed.value().settings.vsync);
+}
+
+struct BadFile {
+    const char* what;
+    std::string text;
+    std::string expectedInMessage;
+};
+
+TEST(Settings, BadFilesAreRejectedWithTheFileLineAndReason) {
+    const std::string header = "voxel-invaders-settings 1\n";
+    const BadFile cases[] = {
+        {"empty", "", "settings.txt: the file is empty"},
+        {"garbage",
+         "\x7f"
+         "ELF\x02\x01\x01",
+         "settings.txt:1: unexpected control character"},
+        {"byte order mark", "\xEF\xBB\xBFvoxel-invaders-settings 1\nend\n", "settings.txt:1: expected"},
+        {"another program's file", "[settings]\nvolume=1\n", "settings.txt:1: expected"},
+        {"newer version", "voxel-invaders-settings 2\nend\n", "settings.txt:1: version 2 is not supported"},
+        {"no version", "voxel-invaders-settings\nend\n", "settings.txt:1: expected a version number"},
+        {"truncated", header + "master_volume = 0.5\nmute = tr", "cut short"},
+        {"truncated at a line end", header + "master_volume = 0.5\n", "cut short"},
+        {"no equals sign", header + "mute true\nend\n", "settings.txt:2: expected 'name = value'"},
+        {"no name", header + "= true\nend\n", "settings.txt:2: a setting's name is missing"},
+        {"bad boolean", header + "mute = yes\nend\n", "settings.txt:2: mute must be true or false"},
+        {"bad number", header + "\n\nmaster_volume = loud\nend\n",
+         "settings.txt:4: master_volume must be a number"},
+        {"half a number", header + "master_volume = 0.5x\nend\n", "settings.txt:2:"},
+        {"not a number", header + "effects_volume = nan\nend\n", "settings.txt:2: effects_volume"},
+        {"bad difficulty", header + "difficulty = nightmare\nend\n",
+         "settings.txt:2: difficulty must be arcade"},
+        {"unknown key name", header + "key.Fire = Hyperspace\nend\n",
+         "settings.txt:2: 'Hyperspace' is not a key"},
+        {"modifier only", header + "key.Fire = Alt+\nend\n", "settings.txt:2:"},
+    };
+    for (const BadFile& bad : cases) {
+        SCOPED_TRACE(bad.what);
+        auto parsed = parseSettings(bad.text, kFile);
+        ASSERT_FALSE(parsed.ok());
+        EXPECT_TRUE(contains(parsed.error().message, bad.expectedInMessage)) << parsed.error().message;
+    }
+}
+
+TEST(KeyBindingNames, RoundTripEveryNamedScancodeAndModifiers) {
+    int named = 0;
+    for (int code = 1; code < SDL_NUM_SCANCODES; ++code) {
+        for (int modifiers : {0, 1, 2, 4, 7}) {
+            const vox::KeyBinding key{static_cast<SDL_Scancode>(code),
+                                      static_cast<vox::KeyModifiers>(modifiers)};
+            const std::string name = invaders::keyBindingName(key);
+            if (name.empty())
+                continue; // SDL has no name for this scancode
+            ++named;
+            const std::optional<vox::KeyBinding> back = invaders::keyBindingFromName(name);
+            ASSERT_TRUE(back.has_value()) << name;
+            // Some scancodes share a name (SDL's table); the name must at least map to a key with that name.
+            EXPECT_EQ(invaders::keyBindingName(*back), name);
+            EXPECT_EQ(back->modifiers, key.modifiers) << name;
+        }
+    }
+    EXPECT_GT(named, 500);
+    EXPECT_EQ(invaders::keyBindingName({SDL_SCANCODE_RETURN, vox::KeyModifiers::Alt}), "Alt+Return");
+    EXPECT_FALSE(invaders::keyBindingFromName("").has_value());
+    EXPECT_FALSE(invaders::keyBindingFromName("Ctrl+").has_value());
+}
+
+TEST(DifficultyNames, RoundTrip) {
+    for (Difficulty difficulty : {Difficulty::Arcade, Difficulty::Easy, Difficulty::Hard})
+        EXPECT_EQ(invaders::difficultyFromName(invaders::difficultyName(difficulty)), difficulty);
+    EXPECT_FALSE(invaders::difficultyFromName("Arcade").has_value()); // names are exact
+}
+
+} // namespace
