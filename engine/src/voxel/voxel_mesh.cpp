@@ -38,27 +38,38 @@ PlaneLayout planeLayout(const VoxelModel& model, int32_t normalAxis) {
     }
 }
 
-// Bit u of `left` / `mid` / `right` holds cell u - 1 / u / u + 1 of a row (0 past its ends).
-struct Neighbours {
-    uint64_t left = 0;
-    uint64_t mid = 0;
-    uint64_t right = 0;
-};
+// Ambient occlusion of a face from the 3 x 3 cells in front of it, as a 9-bit code: bits 0-2 are
+// cells u-1, u, u+1 of the row below (v-1), bits 3-5 the row above (v+1), bits 6 and 8 cells u-1 and
+// u+1 of the face's own row (bit 7, the cell right in front, is empty for a visible face). Each corner:
+// 3 - (side1 + side2 + corner), 0 when both sides are filled; corner i in bits 2i, 2i+1.
+constexpr std::array<uint8_t, 512> kOcclusionFromNeighbours = [] {
+    std::array<uint8_t, 512> table{};
+    for (int code = 0; code < 512; ++code) {
+        const auto at = [code](int bit) { return (code >> bit) & 1; };
+        // {side1, side2, corner} bits for corners c0 (-u,-v), c1 (+u,-v), c2 (+u,+v), c3 (-u,+v).
+        constexpr int kCorners[4][3] = {{6, 1, 0}, {8, 1, 2}, {8, 4, 5}, {6, 4, 3}};
+        int ao = 0;
+        for (int corner = 0; corner < 4; ++corner) {
+            const int side1 = at(kCorners[corner][0]), side2 = at(kCorners[corner][1]);
+            const int value = side1 && side2 ? 0 : 3 - side1 - side2 - at(kCorners[corner][2]);
+            ao |= value << (2 * corner);
+        }
+        table[static_cast<size_t>(code)] = static_cast<uint8_t>(ao);
+    }
+    return table;
+}();
 
-Neighbours neighbours(const uint64_t* row, int32_t word, int32_t words) {
+// Cells bit-1, bit, bit+1 of a row (zero past its ends) in bits 0-2.
+uint32_t window3(const uint64_t* row, int32_t words, int32_t bit) {
     if (row == nullptr)
-        return {};
-    const uint64_t mid = row[word];
-    return {(mid << 1) | (word > 0 ? row[word - 1] >> 63 : 0), mid,
-            (mid >> 1) | (word + 1 < words ? row[word + 1] << 63 : 0)};
-}
-
-// Ambient occlusion of one corner for 64 faces at once, as two bit planes (value = hi * 2 + lo):
-// 3 - (side1 + side2 + corner), forced to 0 when both sides are filled.
-void cornerOcclusion(uint64_t side1, uint64_t side2, uint64_t corner, uint64_t& lo, uint64_t& hi) {
-    const uint64_t bothSides = side1 & side2;
-    lo = ~(side1 ^ side2 ^ corner) & ~bothSides;
-    hi = ~(bothSides | (side1 & corner) | (side2 & corner));
+        return 0;
+    const int32_t word = bit >> 6, b = bit & 63;
+    uint64_t cells = b == 0 ? row[word] << 1 : row[word] >> (b - 1);
+    if (b == 0 && word > 0)
+        cells |= row[word - 1] >> 63;
+    if (b >= 62 && word + 1 < words)
+        cells |= row[word + 1] << (65 - b);
+    return static_cast<uint32_t>(cells & 7);
 }
 
 // Bit 0: the four corner values allow merging along u (c0 == c1 and c3 == c2); bit 1: along v
@@ -73,6 +84,7 @@ constexpr std::array<uint8_t, 256> kMergeFlags = [] {
     }
     return flags;
 }();
+constexpr std::array<uint8_t, 256> kNoMerge{}; // MeshSettings::greedy off: one quad per face
 
 // Mask of bits [begin, end) within word `word` of a row.
 uint64_t rangeMask(int32_t word, int32_t begin, int32_t end) {
@@ -142,133 +154,222 @@ FaceAxes faceAxes(FaceDirection direction) {
     }
 }
 
-void VoxelMesher::mesh(const VoxelModel& model, VoxelMesh& mesh) {
-    mesh.quads.clear();
-    if (model.voxelCount() == 0)
-        return;
-    const bool greedy = m_settings.greedy;
+namespace {
+
+// Meshes the faces of one direction. kOneWord: every row is a single word (the faces' u axis is at most
+// 64 long), which lets the greedy merge work on whole masks.
+template <bool kOneWord>
+void meshDirection(const VoxelModel& model, int32_t direction, const MeshSettings& settings,
+                   std::vector<uint64_t>& faceBits, std::vector<uint16_t>& faceKeys,
+                   std::vector<int32_t>& faceRows, std::vector<PackedQuad>& quads) {
+    const FaceAxes axes = faceAxes(static_cast<FaceDirection>(direction));
+    const PlaneLayout layout = planeLayout(model, axes.normal);
+    const bool positive = direction % 2 == 0;
+    const int32_t words = kOneWord ? 1 : layout.words;
+    const int32_t rows = layout.rows;
+    const int32_t width = layout.width;
+    const size_t planeStep = layout.rowStridePlane * static_cast<size_t>(words);
+    const size_t rowStep = layout.rowStrideRow * static_cast<size_t>(words);
     const std::span<const uint8_t> colors = model.colorIndices();
 
-    for (int32_t direction = 0; direction < 6; ++direction) {
-        const FaceAxes axes = faceAxes(static_cast<FaceDirection>(direction));
-        const PlaneLayout layout = planeLayout(model, axes.normal);
-        const bool positive = direction % 2 == 0;
-        const int32_t words = layout.words;
-        const int32_t width = layout.width;
-        m_faceBits.resize(static_cast<size_t>(layout.rows) * static_cast<size_t>(words));
-        m_faceKeys.resize(static_cast<size_t>(layout.rows) * static_cast<size_t>(width));
-        const auto rowAt = [&](int32_t plane, int32_t row) {
-            return layout.bits + (static_cast<size_t>(plane) * layout.rowStridePlane +
-                                  static_cast<size_t>(row) * layout.rowStrideRow) *
-                                     static_cast<size_t>(words);
+    // 1. Visible faces: filled here and empty in front. `faceBits` mirrors the occupancy words, so this is
+    // one flat loop (vectorised), then the plane at the grid's edge, which has nothing in front.
+    const size_t total =
+        static_cast<size_t>(layout.planes) * static_cast<size_t>(rows) * static_cast<size_t>(words);
+    const uint64_t* bits = layout.bits;
+    faceBits.resize(total);
+    uint64_t* faces = faceBits.data();
+    if (positive) {
+        for (size_t i = 0; i + planeStep < total; ++i)
+            faces[i] = bits[i] & ~bits[i + planeStep];
+    } else {
+        for (size_t i = planeStep; i < total; ++i)
+            faces[i] = bits[i] & ~bits[i - planeStep];
+    }
+    const size_t edgePlane = (positive ? static_cast<size_t>(layout.planes - 1) : 0) * planeStep;
+    for (int32_t row = 0; row < rows; ++row)
+        for (int32_t w = 0; w < words; ++w)
+            faces[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)] =
+                bits[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)];
+
+    const auto rowIsEmpty = [words](const uint64_t* row) {
+        uint64_t any = 0;
+        for (int32_t w = 0; w < words; ++w)
+            any |= row[w];
+        return any == 0;
+    };
+    // Quad words: the plane coordinate, u and v go to the fields of their axes (9 bits per axis).
+    const uint32_t shiftU = 9 * static_cast<uint32_t>(axes.u);
+    const uint32_t shiftV = 9 * static_cast<uint32_t>(axes.v);
+    const std::array<uint8_t, 256>& mergeFlags = settings.greedy ? kMergeFlags : kNoMerge;
+    faceKeys.resize(static_cast<size_t>(rows) * static_cast<size_t>(width));
+    for (int32_t plane = 0; plane < layout.planes; ++plane) {
+        uint64_t* planeFaces = faces + static_cast<size_t>(plane) * planeStep;
+        const int32_t front = positive ? plane + 1 : plane - 1;
+        const uint64_t* ahead = settings.ambientOcclusion && front >= 0 && front < layout.planes
+                                    ? bits + static_cast<size_t>(front) * planeStep
+                                    : nullptr;
+
+        const uint32_t planeField = static_cast<uint32_t>(plane + (positive ? 1 : 0)) << (9 * axes.normal) |
+                                    static_cast<uint32_t>(direction) << 27;
+        const auto emit = [&](int32_t u0, int32_t u1, int32_t row0, int32_t row1, uint16_t key) {
+            PackedQuad quad;
+            quad.lo =
+                planeField | static_cast<uint32_t>(u0) << shiftU | static_cast<uint32_t>(row0) << shiftV;
+            quad.hi = static_cast<uint32_t>(u1 - u0 - 1) | static_cast<uint32_t>(row1 - row0 - 1) << 8 |
+                      static_cast<uint32_t>(key) << 16;
+            quads.push_back(quad);
         };
-
-        for (int32_t plane = 0; plane < layout.planes; ++plane) {
-            const int32_t front = positive ? plane + 1 : plane - 1;
-            const bool frontInside = front >= 0 && front < layout.planes;
-            const uint32_t planeCoordinate = static_cast<uint32_t>(plane + (positive ? 1 : 0));
-            bool anyFace = false;
-
-            // 1. Visible faces (filled here, empty in front) and their keys: palette index | occlusion << 8.
-            for (int32_t row = 0; row < layout.rows; ++row) {
-                const uint64_t* here = rowAt(plane, row);
-                const uint64_t* ahead = frontInside ? rowAt(front, row) : nullptr;
-                const uint64_t* aheadBelow = frontInside && row > 0 ? rowAt(front, row - 1) : nullptr;
-                const uint64_t* aheadAbove =
-                    frontInside && row + 1 < layout.rows ? rowAt(front, row + 1) : nullptr;
-                uint64_t* faces = m_faceBits.data() + static_cast<size_t>(row) * static_cast<size_t>(words);
-                uint16_t* keys = m_faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
-                const size_t colorBase = static_cast<size_t>(plane) * layout.colorStridePlane +
-                                         static_cast<size_t>(row) * layout.colorStrideV;
-                for (int32_t w = 0; w < words; ++w) {
-                    const uint64_t visible = here[w] & ~(ahead != nullptr ? ahead[w] : 0);
-                    faces[w] = visible;
-                    if (visible == 0)
-                        continue;
-                    anyFace = true;
-                    uint64_t lo[4] = {~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}};
-                    uint64_t hi[4] = {~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}};
-                    uint64_t occluded = 0;
-                    if (m_settings.ambientOcclusion && frontInside) {
-                        const Neighbours side = neighbours(ahead, w, words);
-                        const Neighbours below = neighbours(aheadBelow, w, words);
-                        const Neighbours above = neighbours(aheadAbove, w, words);
-                        occluded = visible & (side.left | side.right | below.left | below.mid | below.right |
-                                              above.left | above.mid | above.right);
-                        if (occluded != 0) {
-                            cornerOcclusion(side.left, below.mid, below.left, lo[0], hi[0]);
-                            cornerOcclusion(side.right, below.mid, below.right, lo[1], hi[1]);
-                            cornerOcclusion(side.right, above.mid, above.right, lo[2], hi[2]);
-                            cornerOcclusion(side.left, above.mid, above.left, lo[3], hi[3]);
-                        }
+        // 2. A key per visible face: palette index | ambient occlusion << 8. A face whose occlusion
+        // forbids merging both ways (most of them on curved surfaces) becomes a quad right away; the rows
+        // left holding faces go to pass 3.
+        faceRows.clear();
+        for (int32_t row = 0;; ++row) {
+            // Skip empty rows in a loop of its own: most rows of most planes are empty.
+            uint64_t* rowFaces = planeFaces + static_cast<size_t>(row) * rowStep;
+            for (; row < rows && rowIsEmpty(rowFaces); ++row)
+                rowFaces += rowStep;
+            if (row == rows)
+                break;
+            const uint64_t* side = ahead != nullptr ? ahead + static_cast<size_t>(row) * rowStep : nullptr;
+            const uint64_t* below = side != nullptr && row > 0 ? side - rowStep : nullptr;
+            const uint64_t* above = side != nullptr && row + 1 < rows ? side + rowStep : nullptr;
+            uint16_t* keys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+            const uint8_t* rowColors = colors.data() + static_cast<size_t>(plane) * layout.colorStridePlane +
+                                       static_cast<size_t>(row) * layout.colorStrideV;
+            const size_t colorStride = layout.colorStrideU;
+            if constexpr (kOneWord) {
+                const uint64_t sideBits = side != nullptr ? side[0] : 0;
+                const uint64_t belowBits = below != nullptr ? below[0] : 0;
+                const uint64_t aboveBits = above != nullptr ? above[0] : 0;
+                const bool open = (sideBits | belowBits | aboveBits) == 0;
+                uint64_t emitted = 0;
+                for (uint64_t rest = rowFaces[0]; rest != 0; rest &= rest - 1) {
+                    const int32_t u = std::countr_zero(rest);
+                    uint32_t ao = 0xFF;
+                    if (!open) {
+                        // Cells u-1, u, u+1 of a row in bits 0-2.
+                        const auto window = [u](uint64_t cells) {
+                            return static_cast<uint32_t>((u == 0 ? cells << 1 : cells >> (u - 1)) & 7);
+                        };
+                        ao = kOcclusionFromNeighbours[window(belowBits) | window(aboveBits) << 3 |
+                                                      window(sideBits) << 6];
                     }
-                    for (uint64_t bits = visible; bits != 0; bits &= bits - 1) {
-                        const int32_t bit = std::countr_zero(bits);
-                        const int32_t u = w * 64 + bit;
-                        uint32_t ao = 0xFF;
-                        if ((occluded >> bit) & 1) {
-                            ao = 0;
-                            for (int32_t corner = 0; corner < 4; ++corner)
-                                ao |= static_cast<uint32_t>(((lo[corner] >> bit) & 1) |
-                                                            ((hi[corner] >> bit) & 1) << 1)
-                                      << (2 * corner);
-                        }
-                        keys[u] = static_cast<uint16_t>(
-                            colors[colorBase + static_cast<size_t>(u) * layout.colorStrideU] | ao << 8);
+                    const auto key =
+                        static_cast<uint16_t>(rowColors[static_cast<size_t>(u) * colorStride] | ao << 8);
+                    if (mergeFlags[ao] == 0) {
+                        emit(u, u + 1, row, row + 1, key);
+                        emitted |= uint64_t{1} << u;
+                    } else {
+                        keys[u] = key;
                     }
                 }
-            }
-            if (!anyFace)
-                continue;
-
-            // 2. Greedy merge: grow each quad along u, then along v, over faces with the same key.
-            for (int32_t row = 0; row < layout.rows; ++row) {
-                uint64_t* faces = m_faceBits.data() + static_cast<size_t>(row) * static_cast<size_t>(words);
-                const uint16_t* keys =
-                    m_faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+                rowFaces[0] &= ~emitted;
+            } else {
                 for (int32_t w = 0; w < words; ++w) {
-                    while (faces[w] != 0) {
-                        const int32_t u0 = w * 64 + std::countr_zero(faces[w]);
-                        const uint16_t key = keys[u0];
-                        const uint8_t merge = greedy ? kMergeFlags[key >> 8] : 0;
-                        int32_t u1 = u0 + 1;
-                        if (merge & 1) {
-                            while (u1 < width && ((faces[u1 >> 6] >> (u1 & 63)) & 1) != 0 && keys[u1] == key)
-                                ++u1;
+                    uint64_t emitted = 0;
+                    for (uint64_t rest = rowFaces[w]; rest != 0; rest &= rest - 1) {
+                        const int32_t bit = std::countr_zero(rest);
+                        const int32_t u = w * 64 + bit;
+                        const uint32_t ao = kOcclusionFromNeighbours[window3(below, words, u) |
+                                                                     window3(above, words, u) << 3 |
+                                                                     window3(side, words, u) << 6];
+                        const auto key =
+                            static_cast<uint16_t>(rowColors[static_cast<size_t>(u) * colorStride] | ao << 8);
+                        if (mergeFlags[ao] == 0) {
+                            emit(u, u + 1, row, row + 1, key);
+                            emitted |= uint64_t{1} << bit;
+                        } else {
+                            keys[u] = key;
                         }
-                        clearRange(faces, u0, u1);
+                    }
+                    rowFaces[w] &= ~emitted;
+                }
+            }
+            if (!rowIsEmpty(rowFaces))
+                faceRows.push_back(row);
+        }
+
+        // 3. Greedy merge: grow each quad along u over faces with its key, then along v over whole rows.
+        // True when faces [u0, u1) of `row` all carry `key`.
+        const auto sameKeys = [&](int32_t row, int32_t u0, int32_t u1, uint16_t key) {
+            const uint16_t* keys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+            for (int32_t u = u0; u < u1; ++u)
+                if (keys[u] != key)
+                    return false;
+            return true;
+        };
+        for (const int32_t row : faceRows) {
+            uint64_t* rowFaces = planeFaces + static_cast<size_t>(row) * rowStep;
+            const uint16_t* keys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+            if constexpr (kOneWord) {
+                uint64_t rest = rowFaces[0];
+                while (rest != 0) {
+                    const int32_t u0 = std::countr_zero(rest);
+                    const uint16_t key = keys[u0];
+                    const uint8_t merge = mergeFlags[key >> 8];
+                    int32_t u1 = u0 + 1;
+                    if (merge & 1) {
+                        const int32_t runEnd = u0 + std::countr_zero(~(rest >> u0));
+                        while (u1 < runEnd && keys[u1] == key)
+                            ++u1;
+                    }
+                    const uint64_t mask = (u1 - u0 == 64 ? ~uint64_t{0} : (uint64_t{1} << (u1 - u0)) - 1)
+                                          << u0;
+                    rest &= ~mask;
+                    int32_t row1 = row + 1;
+                    if (merge & 2) {
+                        for (uint64_t* next = rowFaces + rowStep; row1 < rows; ++row1, next += rowStep) {
+                            if ((*next & mask) != mask || !sameKeys(row1, u0, u1, key))
+                                break;
+                            *next &= ~mask;
+                        }
+                    }
+                    emit(u0, u1, row, row1, key);
+                }
+                rowFaces[0] = 0;
+            } else {
+                for (int32_t w = 0; w < words; ++w) {
+                    while (rowFaces[w] != 0) {
+                        const int32_t u0 = w * 64 + std::countr_zero(rowFaces[w]);
+                        const uint16_t key = keys[u0];
+                        const uint8_t merge = mergeFlags[key >> 8];
+                        int32_t u1 = u0 + 1;
+                        if (merge & 1)
+                            while (u1 < width && ((rowFaces[u1 >> 6] >> (u1 & 63)) & 1) != 0 &&
+                                   keys[u1] == key)
+                                ++u1;
+                        clearRange(rowFaces, u0, u1);
                         int32_t row1 = row + 1;
                         if (merge & 2) {
-                            for (; row1 < layout.rows; ++row1) {
-                                uint64_t* next = m_faceBits.data() +
-                                                 static_cast<size_t>(row1) * static_cast<size_t>(words);
-                                const uint16_t* nextKeys = m_faceKeys.data() + static_cast<size_t>(row1) *
-                                                                                   static_cast<size_t>(width);
-                                if (!allSet(next, u0, u1))
-                                    break;
-                                bool same = true;
-                                for (int32_t u = u0; u < u1 && same; ++u)
-                                    same = nextKeys[u] == key;
-                                if (!same)
+                            for (uint64_t* next = rowFaces + rowStep; row1 < rows; ++row1, next += rowStep) {
+                                if (!allSet(next, u0, u1) || !sameKeys(row1, u0, u1, key))
                                     break;
                                 clearRange(next, u0, u1);
                             }
                         }
-                        uint32_t origin[3];
-                        origin[axes.normal] = planeCoordinate;
-                        origin[axes.u] = static_cast<uint32_t>(u0);
-                        origin[axes.v] = static_cast<uint32_t>(row);
-                        PackedQuad quad;
-                        quad.lo = origin[0] | origin[1] << 9 | origin[2] << 18 |
-                                  static_cast<uint32_t>(direction) << 27;
-                        quad.hi = static_cast<uint32_t>(u1 - u0 - 1) |
-                                  static_cast<uint32_t>(row1 - row - 1) << 8 |
-                                  static_cast<uint32_t>(key) << 16;
-                        mesh.quads.push_back(quad);
+                        emit(u0, u1, row, row1, key);
                     }
                 }
             }
         }
+    }
+}
+
+} // namespace
+
+void VoxelMesher::mesh(const VoxelModel& model, VoxelMesh& mesh) {
+    mesh.quads.clear();
+    if (model.voxelCount() == 0)
+        return;
+    for (int32_t direction = 0; direction < 6; ++direction) {
+        // +-x faces have rows along y, the others along x.
+        const int32_t rowLength = direction < 2 ? model.size().y : model.size().x;
+        if (rowLength <= 64)
+            meshDirection<true>(model, direction, m_settings, m_faceBits, m_faceKeys, m_faceRows, mesh.quads);
+        else
+            meshDirection<false>(model, direction, m_settings, m_faceBits, m_faceKeys, m_faceRows,
+                                 mesh.quads);
     }
 }
 

@@ -103,8 +103,9 @@ public:
 
 private:
     MeshSettings m_settings;
-    std::vector<uint64_t> m_faceBits; // visible faces of one plane, rows along the face's u axis
+    std::vector<uint64_t> m_faceBits; // visible faces of one direction, laid out as the occupancy bits
     std::vector<uint16_t> m_faceKeys; // palette index | ambient occlusion << 8, per face of one plane
+    std::vector<int32_t> m_faceRows;  // the rows of one plane that hold faces
 };
 
 /// Convenience: meshes `model` with a temporary `VoxelMesher`.
