@@ -2,6 +2,7 @@
 // The plain data of the simulation: settings, one step's input, the game objects and the events a step
 // reports to the audio and the renderer. simulation.h runs the rules over them.
 
+#include "difficulty.h"
 #include "sim/game_assets.h"
 
 #include "vox/broadphase/iaabb.h"
@@ -15,16 +16,6 @@
 #include <string_view>
 
 namespace invaders {
-
-/// Difficulty presets. Arcade is the default and reproduces the reference exactly; the others scale
-/// the invaders' fire: Easy doubles the reload gaps and slows invader shots by one voxel per step, Hard
-/// halves the gaps and speeds the shots up by one voxel per step.
-enum class Difficulty : uint8_t { Arcade, Easy, Hard };
-
-/// "arcade", "easy", "hard".
-[[nodiscard]] std::string_view difficultyName(Difficulty difficulty);
-/// The difficulty called `name` (as `difficultyName` writes it), or nothing.
-[[nodiscard]] std::optional<Difficulty> difficultyFromName(std::string_view name);
 
 /// What a game session is started with. Together with the inputs of every step it determines the
 /// whole game.

@@ -26,25 +26,6 @@ glm::ivec2 cellOffset(int32_t index) {
 
 } // namespace
 
-std::string_view difficultyName(Difficulty difficulty) {
-    switch (difficulty) {
-    case Difficulty::Arcade:
-        return "arcade";
-    case Difficulty::Easy:
-        return "easy";
-    case Difficulty::Hard:
-        return "hard";
-    }
-    return "arcade";
-}
-
-std::optional<Difficulty> difficultyFromName(std::string_view name) {
-    for (Difficulty difficulty : {Difficulty::Arcade, Difficulty::Easy, Difficulty::Hard})
-        if (difficultyName(difficulty) == name)
-            return difficulty;
-    return std::nullopt;
-}
-
 vox::Aabb Body::aabb() const {
     const glm::ivec3 lo = glm::min(placement, previousPlacement);
     const glm::ivec3 hi = glm::max(placement, previousPlacement) + size;
