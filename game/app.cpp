@@ -58,7 +58,7 @@ vox::DataSearch dataSearch(const std::string& name, const std::string& directory
 struct SavedState {
     Settings settings;
     HighScoreTable highScores;
-    std::optional<std::filesystem::path> highScoresFile; ///< Where to save the table; none: don't.
+    SaveFilePaths files; ///< Where to save changes; none: don't.
 };
 
 SavedState loadSavedState(bool headless) {
@@ -79,7 +79,7 @@ SavedState loadSavedState(bool headless) {
         std::fprintf(stderr, "voxel-invaders: warning: %s\n", warning.c_str());
     saved.settings = std::move(settings.value);
     saved.highScores = std::move(scores.value);
-    saved.highScoresFile = highScoresPath(data.value());
+    saved.files = {settingsPath(data.value()), highScoresPath(data.value())};
     return saved;
 }
 
@@ -193,6 +193,9 @@ private:
         m_scene->step(input);
         if (m_game && m_game->flow().finished())
             m_running = false;
+        if (m_game && !m_window.isHeadless() &&
+            m_game->flow().options().fullscreen != m_window.isFullscreen())
+            m_window.toggleFullscreen(); // the options screen changed it
         ++m_stepsRun;
         if (m_options.frames && m_stepsRun >= static_cast<uint64_t>(*m_options.frames))
             m_running = false;
@@ -297,8 +300,9 @@ int runGame(const Options& options) {
                                                                 static_cast<int>(why.size()), why.data());
                                                });
         audio.setVolumes({saved.settings.masterVolume, saved.settings.effectsVolume, saved.settings.mute});
+        flow.options = saved.settings;
         auto created = GameScene::create(shaders.value(), assets.value(), flow, std::move(saved.highScores),
-                                         std::move(saved.highScoresFile), std::move(audio));
+                                         std::move(saved.files), std::move(audio));
         if (!created)
             return fail(created.error().message);
         game = created.value().get();

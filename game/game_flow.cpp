@@ -3,6 +3,7 @@
 #include "vox/core/assert.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace invaders {
 namespace {
@@ -36,6 +37,12 @@ GameFlow::GameFlow(const FlowSettings& settings, const GameAssets& assets, HighS
 
 std::span<const SimEvent> GameFlow::events() const {
     return m_stepped && m_simulation ? m_simulation->events() : std::span<const SimEvent>();
+}
+
+bool GameFlow::takeOptionsChanged() {
+    const bool changed = m_optionsChanged;
+    m_optionsChanged = false;
+    return changed;
 }
 
 bool GameFlow::takeHighScoresChanged() {
@@ -107,6 +114,12 @@ void GameFlow::step(const vox::ActionState& input) {
     ++m_screenFrames;
     switch (m_screen) {
     case Screen::Title:
+        if (input.pressed(Action::Pause)) {
+            m_optionsReturn = Screen::Title;
+            m_optionSelection = OptionItem::MasterVolume;
+            setScreen(Screen::Options);
+            return;
+        }
         if (input.pressed(Action::Left) || input.pressed(Action::Right))
             m_titlePlayers = 3 - m_titlePlayers;
         if (confirms(input))
@@ -139,15 +152,28 @@ void GameFlow::step(const vox::ActionState& input) {
             setScreen(Screen::Playing);
             return;
         }
-        if (input.pressed(Action::Left) || input.pressed(Action::Right))
-            m_pauseSelection =
-                m_pauseSelection == PauseItem::Resume ? PauseItem::QuitToTitle : PauseItem::Resume;
-        if (confirms(input)) {
-            if (m_pauseSelection == PauseItem::Resume)
-                setScreen(Screen::Playing);
-            else
-                toTitle();
+        if (input.pressed(Action::Left) || input.pressed(Action::Right)) {
+            const int32_t by = input.pressed(Action::Right) ? 1 : 2; // 2 == -1 modulo the 3 entries
+            m_pauseSelection = static_cast<PauseItem>((static_cast<int32_t>(m_pauseSelection) + by) % 3);
         }
+        if (confirms(input)) {
+            switch (m_pauseSelection) {
+            case PauseItem::Resume:
+                setScreen(Screen::Playing);
+                break;
+            case PauseItem::Options:
+                m_optionsReturn = Screen::Paused;
+                m_optionSelection = OptionItem::MasterVolume;
+                setScreen(Screen::Options);
+                break;
+            case PauseItem::QuitToTitle:
+                toTitle();
+                break;
+            }
+        }
+        return;
+    case Screen::Options:
+        stepOptions(input);
         return;
     case Screen::GameOver:
         if (m_screenFrames >= kGameOverFrames)
@@ -181,6 +207,53 @@ void GameFlow::step(const vox::ActionState& input) {
         return;
     }
     }
+}
+
+void GameFlow::stepOptions(const vox::ActionState& input) {
+    const bool back = input.pressed(Action::Start) || input.pressed(Action::Pause) ||
+                      (input.pressed(Action::Fire) && m_optionSelection == OptionItem::Back);
+    if (back) {
+        setScreen(m_optionsReturn);
+        return;
+    }
+    if (input.pressed(Action::Fire)) {
+        m_optionSelection =
+            static_cast<OptionItem>((static_cast<int32_t>(m_optionSelection) + 1) % kOptionItemCount);
+        return;
+    }
+    const int32_t change = (input.pressed(Action::Right) ? 1 : 0) - (input.pressed(Action::Left) ? 1 : 0);
+    if (change == 0)
+        return;
+    Settings& options = m_settings.options;
+    const auto stepVolume = [change](float volume) {
+        const float stepped = std::round((volume + static_cast<float>(change) * kVolumeStep) * 10.0f) / 10.0f;
+        return std::clamp(stepped, 0.0f, 1.0f);
+    };
+    switch (m_optionSelection) {
+    case OptionItem::MasterVolume:
+        options.masterVolume = stepVolume(options.masterVolume);
+        break;
+    case OptionItem::EffectsVolume:
+        options.effectsVolume = stepVolume(options.effectsVolume);
+        break;
+    case OptionItem::Mute:
+        options.mute = !options.mute;
+        break;
+    case OptionItem::Difficulty: // applies to the next game started
+        options.difficulty =
+            static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
+        m_settings.difficulty = options.difficulty;
+        break;
+    case OptionItem::Fullscreen:
+        options.fullscreen = !options.fullscreen;
+        break;
+    case OptionItem::Vsync:
+        options.vsync = !options.vsync;
+        break;
+    case OptionItem::Back:
+        return;
+    }
+    m_optionsChanged = true;
 }
 
 void GameFlow::enterGameOver() {

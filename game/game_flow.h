@@ -7,12 +7,15 @@
 //   Title / Demo --(Start or Fire)--> Playing --(Pause)--> Paused --(Resume)--> Playing
 //                                                               \--(Quit)--> Title
 //   Playing --(game over)--> GameOver --(3 s)--> EnterInitials (a top-10 score) --> Title
+//   Title --(Pause)--> Options, Paused --(Options)--> Options --(Start, Pause or Back)--> where it came from
 //   --replay FILE: Replay --(inputs run out)--> finished()
 //
-// Title: Left/Right choose 1 or 2 players. Menus: Left/Right move, Fire or Start choose. Initials:
-// Left/Right change the letter, Fire takes it.
+// Title: Left/Right choose 1 or 2 players. Pause menu: Left/Right move, Fire or Start choose. Options:
+// Fire moves to the next entry, Left/Right change it. Initials: Left/Right change the letter, Fire takes
+// it. Keys are rebound in the settings file (see persist/settings.h).
 
 #include "persist/high_scores.h"
+#include "persist/settings.h"
 #include "sim/autoplayer.h"
 #include "sim/replay.h"
 #include "sim/simulation.h"
@@ -29,10 +32,15 @@
 namespace invaders {
 
 /// The screens.
-enum class Screen : uint8_t { Title, Demo, Playing, Paused, GameOver, EnterInitials, Replay };
+enum class Screen : uint8_t { Title, Demo, Playing, Paused, Options, GameOver, EnterInitials, Replay };
 
 /// Entries of the pause menu, in order.
-enum class PauseItem : uint8_t { Resume, QuitToTitle };
+enum class PauseItem : uint8_t { Resume, Options, QuitToTitle };
+
+/// Entries of the options screen, in order.
+enum class OptionItem : uint8_t { MasterVolume, EffectsVolume, Mute, Difficulty, Fullscreen, Vsync, Back };
+/// Number of `OptionItem` values.
+inline constexpr int32_t kOptionItemCount = 7;
 
 /// How the flow starts and what it plays.
 struct FlowSettings {
@@ -41,6 +49,7 @@ struct FlowSettings {
     bool demo = false;                          ///< --demo: go straight to demo games and keep playing them.
     std::optional<Replay> replay;               ///< --replay: play this back, then finish.
     bool record = false;                        ///< --record: keep the first session's inputs.
+    Settings options;                           ///< What the options screen starts from.
 };
 
 /// Frames the title shows before the demo, and the longest demo game.
@@ -73,6 +82,12 @@ public:
     [[nodiscard]] int32_t initialsCursor() const { return m_initialsCursor; }
     /// The player whose initials are being entered.
     [[nodiscard]] int32_t initialsPlayer() const { return m_initialsPlayer; }
+    /// The highlighted options entry.
+    [[nodiscard]] OptionItem optionSelection() const { return m_optionSelection; }
+    /// The options as edited so far.
+    [[nodiscard]] const Settings& options() const { return m_settings.options; }
+    /// True once after the options changed (apply and save them then).
+    [[nodiscard]] bool takeOptionsChanged();
     /// Steps spent on the current screen.
     [[nodiscard]] int32_t screenFrames() const { return m_screenFrames; }
 
@@ -98,6 +113,7 @@ private:
     void nextInitialsOrTitle();
     void toTitle();
     void setScreen(Screen screen);
+    void stepOptions(const vox::ActionState& input);
 
     FlowSettings m_settings;
     GameAssets m_assets;
@@ -110,6 +126,9 @@ private:
     int32_t m_screenFrames = 0;
     int32_t m_titlePlayers = 1;
     PauseItem m_pauseSelection = PauseItem::Resume;
+    OptionItem m_optionSelection = OptionItem::MasterVolume;
+    Screen m_optionsReturn = Screen::Title;
+    bool m_optionsChanged = false;
     std::array<char, 3> m_initials{'A', 'A', 'A'};
     int32_t m_initialsCursor = 0;
     int32_t m_initialsPlayer = 0;

@@ -5,6 +5,7 @@
 
 #include "vox/render/camera.h"
 
+#include <cctype>
 #include <cstdio>
 #include <string>
 
@@ -30,22 +31,20 @@ std::string fourDigits(int64_t score) {
 
 vox::Result<std::unique_ptr<GameScene>> GameScene::create(const std::filesystem::path& shaderDirectory,
                                                           const GameAssets& assets, const FlowSettings& flow,
-                                                          HighScoreTable highScores,
-                                                          std::optional<std::filesystem::path> highScoresFile,
+                                                          HighScoreTable highScores, SaveFilePaths files,
                                                           AudioSystem audio) {
     vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create(shaderDirectory);
     if (!renderer)
         return renderer.error();
     return std::unique_ptr<GameScene>(new GameScene(std::move(renderer).value(), assets, flow,
-                                                    std::move(highScores), std::move(highScoresFile),
+                                                    std::move(highScores), std::move(files),
                                                     std::move(audio)));
 }
 
 GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, const FlowSettings& flow,
-                     HighScoreTable highScores, std::optional<std::filesystem::path> highScoresFile,
-                     AudioSystem audio)
+                     HighScoreTable highScores, SaveFilePaths files, AudioSystem audio)
     : m_renderer(std::move(renderer)), m_assets(assets), m_flow(flow, assets, std::move(highScores)),
-      m_highScoresFile(std::move(highScoresFile)), m_audio(std::move(audio)), m_debris({}, flow.seed) {
+      m_files(std::move(files)), m_audio(std::move(audio)), m_debris({}, flow.seed) {
     for (size_t type = 0; type < 3; ++type) {
         for (size_t frame = 0; frame < 2; ++frame)
             m_invaderMeshes[type][frame] = m_renderer.addMesh(m_assets.invaders[type][frame]);
@@ -71,12 +70,25 @@ void GameScene::step(const vox::ActionState& input) {
     m_debris.step();
     m_shake *= 0.9f;
     ++m_tick;
-    if (m_flow.screen() == Screen::Paused)
+    if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options)
         m_audio.stopAll();
-    if (m_flow.takeHighScoresChanged() && m_highScoresFile) {
-        if (vox::Status saved = saveHighScores(*m_highScoresFile, m_flow.highScores()); !saved)
-            std::fprintf(stderr, "voxel-invaders: warning: %s\n", saved.error().message.c_str());
+    saveChanges();
+}
+
+void GameScene::saveChanges() {
+    // A failed save is a warning: the game goes on and the old file is intact (atomic writes).
+    const auto warn = [](const vox::Status& status) {
+        if (!status)
+            std::fprintf(stderr, "voxel-invaders: warning: %s\n", status.error().message.c_str());
+    };
+    if (m_flow.takeOptionsChanged()) {
+        const Settings& options = m_flow.options();
+        m_audio.setVolumes({options.masterVolume, options.effectsVolume, options.mute});
+        if (m_files.settings)
+            warn(saveSettings(*m_files.settings, options));
     }
+    if (m_flow.takeHighScoresChanged() && m_files.highScores)
+        warn(saveHighScores(*m_files.highScores, m_flow.highScores()));
 }
 
 void GameScene::handleEvents() {
@@ -264,6 +276,32 @@ void GameScene::drawTitle() {
     }
 }
 
+void GameScene::drawOptions() {
+    const Settings& options = m_flow.options();
+    const auto percent = [](float volume) {
+        return std::to_string(static_cast<int>(volume * 100.0f + 0.5f)) + "%";
+    };
+    const auto onOff = [](bool on) { return std::string(on ? "ON" : "OFF"); };
+    const std::string values[kOptionItemCount] = {"MASTER VOLUME  " + percent(options.masterVolume),
+                                                  "EFFECTS VOLUME " + percent(options.effectsVolume),
+                                                  "MUTE           " + onOff(options.mute),
+                                                  "DIFFICULTY     " +
+                                                      std::string(difficultyName(options.difficulty)),
+                                                  "FULLSCREEN     " + onOff(options.fullscreen),
+                                                  "VSYNC          " + onOff(options.vsync) + " (NEXT START)",
+                                                  "BACK"};
+    std::string text;
+    for (int32_t i = 0; i < kOptionItemCount; ++i) {
+        text += static_cast<int32_t>(m_flow.optionSelection()) == i ? "> " : "  ";
+        text += values[i];
+        text += '\n';
+    }
+    for (char& c : text)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    m_renderer.drawText(text, {.anchor = {0.5f, 0.6f}, .pivot = {0.5f, 0.0f}});
+    m_renderer.drawText("FIRE: NEXT   LEFT/RIGHT: CHANGE   ENTER: BACK", {.anchor = {0.5f, 0.93f}});
+}
+
 void GameScene::drawOverlay() {
     const Simulation* simulation = m_flow.simulation();
     const Screen screen = m_flow.screen();
@@ -318,6 +356,7 @@ void GameScene::drawOverlay() {
             table += fourDigits(entry.score);
         }
         m_renderer.drawText(table, {.anchor = {0.86f, 0.45f}, .pivot = {0.5f, 0.0f}});
+        m_renderer.drawText("ESC: OPTIONS", {.anchor = {0.14f, 0.45f}});
         std::string hi = "HI-SCORE ";
         hi += fourDigits(hud.hiScore);
         m_renderer.drawText(hi, {.anchor = {0.5f, 0.04f}, .pivot = {0.5f, 0.0f}});
@@ -328,8 +367,9 @@ void GameScene::drawOverlay() {
         break;
     case Screen::Paused:
         hud.message = "PAUSED";
-        subMessage =
-            m_flow.pauseSelection() == PauseItem::Resume ? "> RESUME <     QUIT   " : "  RESUME     > QUIT <";
+        subMessage = m_flow.pauseSelection() == PauseItem::Resume    ? "> RESUME <   OPTIONS     QUIT  "
+                     : m_flow.pauseSelection() == PauseItem::Options ? "  RESUME   > OPTIONS <   QUIT  "
+                                                                     : "  RESUME     OPTIONS   > QUIT <";
         break;
     case Screen::GameOver:
         hud.message = "GAME OVER";
@@ -349,6 +389,10 @@ void GameScene::drawOverlay() {
     }
     case Screen::Replay:
         m_renderer.drawText("REPLAY", {.anchor = {0.5f, 0.93f}});
+        break;
+    case Screen::Options:
+        drawOptions();
+        hud.message = "OPTIONS";
         break;
     case Screen::Playing:
         break;

@@ -20,14 +20,20 @@
 
 namespace invaders {
 
+/// Where the scene saves what the player changes; none: it does not save (headless runs).
+struct SaveFilePaths {
+    std::optional<std::filesystem::path> settings;   ///< Written when the options change.
+    std::optional<std::filesystem::path> highScores; ///< Written when the top-10 table changes.
+};
+
 /// See the file comment.
 class GameScene final : public DemoScene {
 public:
-    /// Builds the renderer from `shaderDirectory` and meshes every model of `assets`. The high scores are
-    /// saved to `highScoresFile` when it is set and they change.
+    /// Builds the renderer from `shaderDirectory` and meshes every model of `assets`. Options and high
+    /// scores are saved to `files` when they change.
     [[nodiscard]] static vox::Result<std::unique_ptr<GameScene>>
     create(const std::filesystem::path& shaderDirectory, const GameAssets& assets, const FlowSettings& flow,
-           HighScoreTable highScores, std::optional<std::filesystem::path> highScoresFile, AudioSystem audio);
+           HighScoreTable highScores, SaveFilePaths files, AudioSystem audio);
 
     void step(const vox::ActionState& input) override;
     void render(int width, int height, double alpha) override;
@@ -39,8 +45,9 @@ public:
 
 private:
     GameScene(vox::SceneRenderer renderer, const GameAssets& assets, const FlowSettings& flow,
-              HighScoreTable highScores, std::optional<std::filesystem::path> highScoresFile,
-              AudioSystem audio);
+              HighScoreTable highScores, SaveFilePaths files, AudioSystem audio);
+    void saveChanges();
+    void drawOptions();
     void handleEvents();
     void updateSaucerLoop();
     void drawSimulation(const Simulation& simulation);
@@ -51,7 +58,7 @@ private:
     vox::SceneRenderer m_renderer;
     GameAssets m_assets;
     GameFlow m_flow;
-    std::optional<std::filesystem::path> m_highScoresFile;
+    SaveFilePaths m_files;
     AudioSystem m_audio;
     vox::DebrisSystem m_debris;
     std::vector<vox::RemovedVoxel> m_removed;

@@ -63,10 +63,42 @@ TEST(GameFlow, PauseFreezesTheGameAndTheMenuResumesOrQuits) {
     flow.step(press(Action::Fire)); // "Resume" is highlighted
     EXPECT_EQ(flow.screen(), Screen::Playing);
     flow.step(press(Action::Pause));
-    flow.step(press(Action::Right)); // to "Quit"
+    flow.step(press(Action::Left)); // to "Quit" (the menu wraps)
     EXPECT_EQ(flow.pauseSelection(), PauseItem::QuitToTitle);
     flow.step(press(Action::Start));
     EXPECT_EQ(flow.screen(), Screen::Title);
+}
+
+TEST(GameFlow, OptionsChangeVolumesDifficultyAndToggles) {
+    GameFlow flow({}, assets(), {});
+    flow.step(press(Action::Pause)); // from the title
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.optionSelection(), OptionItem::MasterVolume);
+    const float master = flow.options().masterVolume;
+    flow.step(press(Action::Left));
+    EXPECT_FLOAT_EQ(flow.options().masterVolume, master - 0.1f);
+    EXPECT_TRUE(flow.takeOptionsChanged());
+    for (int i = 0; i < 20; ++i)
+        flow.step(press(Action::Left));
+    EXPECT_FLOAT_EQ(flow.options().masterVolume, 0.0f) << "clamped at 0";
+    flow.step(press(Action::Fire)); // effects volume
+    flow.step(press(Action::Fire)); // mute
+    flow.step(press(Action::Right));
+    EXPECT_TRUE(flow.options().mute);
+    flow.step(press(Action::Fire)); // difficulty
+    flow.step(press(Action::Right));
+    EXPECT_EQ(flow.options().difficulty, Difficulty::Easy);
+    flow.step(press(Action::Start)); // back to the title
+    EXPECT_EQ(flow.screen(), Screen::Title);
+    flow.step(press(Action::Start));
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    EXPECT_EQ(flow.simulation()->settings().difficulty, Difficulty::Easy) << "the next game uses it";
+    flow.step(press(Action::Pause));
+    flow.step(press(Action::Right)); // Options
+    flow.step(press(Action::Fire));
+    EXPECT_EQ(flow.screen(), Screen::Options);
+    flow.step(press(Action::Pause));
+    EXPECT_EQ(flow.screen(), Screen::Paused) << "back where it came from";
 }
 
 TEST(GameFlow, GameOverWithATopScoreAsksForInitialsAndKeepsThem) {
