@@ -69,10 +69,19 @@ StepInput AutoPlayer::decide(const Simulation& simulation) {
     }
     desired = std::clamp(desired, kCannonMinX, kCannonMaxX);
 
+    // Don't shoot holes in its own shields: hold fire while a shield voxel is right above the barrel.
+    bool shieldAbove = false;
+    for (const Shield& shield : simulation.activePlayer().shields) {
+        const int32_t column = centre - shield.placement.x;
+        for (int32_t y = 0; y < shield.size.y && !shieldAbove && column >= 0 && column < shield.size.x; ++y)
+            for (int32_t z = 0; z < shield.size.z && !shieldAbove; ++z)
+                shieldAbove = shield.model.filled({column, y, z});
+    }
+
     StepInput input;
     input.left = desired < cannon.x - 1;
     input.right = desired > cannon.x + 1;
-    input.fire = !m_firedLastStep && simulation.playerShot().phase == ShotPhase::Ready &&
+    input.fire = !m_firedLastStep && !shieldAbove && simulation.playerShot().phase == ShotPhase::Ready &&
                  std::abs(desired - cannon.x) <= 3;
     m_firedLastStep = input.fire;
     return input;

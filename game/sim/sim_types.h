@@ -12,8 +12,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
-#include <string_view>
 
 namespace invaders {
 

@@ -91,7 +91,8 @@ public:
     /// The debris of `event` (empty for events without any).
     [[nodiscard]] std::span<const DebrisVoxel> debris(const SimEvent& event) const;
 
-    /// The model of invader `index` as currently shown, and where its cell (0, 0, 0) sits in the world.
+    /// The model of invader `index` of the current rack as currently shown (its `Body::placement` says
+    /// where).
     [[nodiscard]] const vox::VoxelModel& invaderModel(int32_t index) const;
     /// The model of invader shot `type` as currently shown.
     [[nodiscard]] const vox::VoxelModel& alienShotModel(AlienShotType type) const;
