@@ -114,7 +114,8 @@ void GameFlow::step(const vox::ActionState& input) {
     ++m_screenFrames;
     switch (m_screen) {
     case Screen::Title:
-        if (input.pressed(Action::Pause)) {
+        // A gamepad's Start button is both Start and Pause: there it starts the game.
+        if (input.pressed(Action::Pause) && !input.pressed(Action::Start)) {
             m_optionsReturn = Screen::Title;
             m_optionSelection = OptionItem::MasterVolume;
             setScreen(Screen::Options);

@@ -50,6 +50,16 @@ TEST(GameFlow, TitleChoosesPlayersAndStartBeginsTheGame) {
     EXPECT_EQ(flow.simulation()->settings().players, 2);
 }
 
+TEST(GameFlow, GamepadStartStartsTheGameFromTheTitle) {
+    GameFlow flow({}, assets(), {});
+    ActionState start = press(Action::Start); // the pad's Start button sends both
+    start.pressedBits |= ActionState::bit(Action::Pause);
+    flow.step(start);
+    EXPECT_EQ(flow.screen(), Screen::Playing);
+    flow.step(start);
+    EXPECT_EQ(flow.screen(), Screen::Paused);
+}
+
 TEST(GameFlow, PauseFreezesTheGameAndTheMenuResumesOrQuits) {
     GameFlow flow({}, assets(), {});
     flow.step(press(Action::Start));
