@@ -44,10 +44,10 @@ namespace vox {
 /// per second at 60 Hz; scale `margin` with your units.
 struct TreeSettings {
     /// Fat boxes grow by this on every side (world units). Larger: fewer tree updates, more candidate pairs.
-    float margin = 0.04f;
+    float margin = 0.2f;
     /// Fat boxes also stretch by `displacement * predictionFactor` towards the motion, so that a proxy moving
     /// steadily stays inside its fat box for several steps.
-    float predictionFactor = 2.0f;
+    float predictionFactor = 6.0f;
     /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds.
     float stepSeconds = 1.0f / 60.0f;
 };
@@ -268,6 +268,8 @@ private:
     void setParentOf(Ref ref, uint32_t parent);
     void refitAndRotate(uint32_t node, bool areaRotations);
     bool rotate(uint32_t node, bool areaRotations);
+    /// One rotation at `node`; returns the child whose children changed, or null when none was worth it.
+    uint32_t rotateOnce(uint32_t node, bool areaRotations, bool& forced);
     void updateHeight(uint32_t node);
     void markMoved(uint32_t proxy, const Aabb& box) {
         // A proxy moved twice in a step is listed twice; the later box wins when the list is ranked.
