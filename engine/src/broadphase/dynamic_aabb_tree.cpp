@@ -37,6 +37,7 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, P
     } else {
         proxy = static_cast<uint32_t>(m_proxyWord.size());
         m_fatBoxes.emplace_back();
+        m_stepBoxes.emplace_back();
         m_proxyWord.push_back(0);
         m_userData.push_back(0);
         const size_t words = (m_proxyWord.size() + 63) / 64;
@@ -112,29 +113,12 @@ bool DynamicAabbTree::destroyProxy(ProxyId id) {
     return true;
 }
 
-bool DynamicAabbTree::moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement) {
-    if (!check(id))
+bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) {
+    if (!box.isValid())
         return false;
-    const auto proxy = static_cast<uint32_t>(id.index());
-    const Aabb& current = m_fatBoxes[proxy];
-    // The common case first, cheaply: the box is inside the fat box (so it is finite: the fat box is) and not
-    // inverted, and the fat box is not needlessly huge for it (the object slowed down after a fast move, or
-    // shrank: compare with the fat box it would get now, grown by 4 margins).
-    if (contains(current, box) &&
-        (box.min.x <= box.max.x) & (box.min.y <= box.max.y) & (box.min.z <= box.max.z)) {
-        const glm::vec3 reach = displacement * m_settings.predictionFactor;
-        const glm::vec3 slack(5.0f * m_settings.margin);
-        const Aabb huge{box.min - slack + glm::min(reach, glm::vec3(0.0f)),
-                        box.max + slack + glm::max(reach, glm::vec3(0.0f))};
-        if (contains(huge, current) && !proxyIsStatic(proxy)) {
-            markMoved(proxy, box);
-            return true;
-        }
-    } else if (!box.isValid()) {
-        return false;
-    }
     markMoved(proxy, box);
     const bool isStatic = proxyIsStatic(proxy);
+    const Aabb& current = m_fatBoxes[proxy];
     if (isStatic && current.min == box.min && current.max == box.max)
         return true; // static boxes stay exact: only a real change moves them
     reinsertLeaf(proxy, fatten(box, displacement, isStatic ? ProxyType::Static : ProxyType::Dynamic));
@@ -147,20 +131,6 @@ bool DynamicAabbTree::moveProxy(ProxyId id, const IAABB& object) {
 
 Aabb DynamicAabbTree::fatBox(ProxyId id) const {
     return check(id) ? m_fatBoxes[static_cast<size_t>(id.index())] : Aabb{};
-}
-
-void DynamicAabbTree::rankMoved() {
-    // Order this step's tight boxes by proxy slot so that `currentBox` finds one with a popcount: no per-slot
-    // index is stored, and the boxes live only until the end of the step.
-    m_movedRank.resize(m_movedBits.size());
-    uint32_t count = 0;
-    for (size_t word = 0; word < m_movedBits.size(); ++word) {
-        m_movedRank[word] = count;
-        count += popcount(m_movedBits[word]);
-    }
-    m_movedBoxes.resize(count);
-    for (const MovedProxy& moved : m_moved)
-        m_movedBoxes[rankOf(moved.proxy)] = moved.box;
 }
 
 void DynamicAabbTree::reinsertLeaf(uint32_t proxy, const Aabb& fatBox) {
@@ -738,9 +708,8 @@ TreeStats DynamicAabbTree::stats() const {
             (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint32_t))) /
             proxies;
         const double work = (m_movedBits.capacity() + m_dirtyBits.capacity()) * sizeof(uint64_t) +
-                            m_moved.capacity() * sizeof(MovedProxy) + m_pairs.capacity() * sizeof(Pair) +
-                            m_movedRank.capacity() * sizeof(uint32_t) +
-                            m_movedBoxes.capacity() * sizeof(Aabb) + m_buildRefs.capacity() * sizeof(Ref) +
+                            m_moved.capacity() * sizeof(uint32_t) + m_pairs.capacity() * sizeof(Pair) +
+                            m_stepBoxes.capacity() * sizeof(Aabb) + m_buildRefs.capacity() * sizeof(Ref) +
                             m_buildItems.capacity() * sizeof(BuildItem) +
                             m_builtNodes.capacity() * sizeof(uint32_t);
         stats.workBytesPerProxy = work / proxies;
