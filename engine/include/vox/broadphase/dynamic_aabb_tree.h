@@ -44,10 +44,10 @@ namespace vox {
 /// per second at 60 Hz; scale `margin` with your units.
 struct TreeSettings {
     /// Fat boxes grow by this on every side (world units). Larger: fewer tree updates, more candidate pairs.
-    float margin = 0.04f;
+    float margin = 0.2f;
     /// Fat boxes also stretch by `displacement * predictionFactor` towards the motion, so that a proxy moving
     /// steadily stays inside its fat box for several steps.
-    float predictionFactor = 2.0f;
+    float predictionFactor = 6.0f;
     /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds.
     float stepSeconds = 1.0f / 60.0f;
 };
@@ -106,7 +106,16 @@ public:
     /// Inside the fat box this is O(1) and touches no node; otherwise the proxy gets a new fat box (grown by
     /// the margin, stretched by `displacement * predictionFactor`). False, with nothing changed, for a stale
     /// handle (asserts in debug) or an invalid box (NaN, infinite, min > max).
-    bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement);
+    bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement) {
+        if (!check(id))
+            return false;
+        const auto proxy = static_cast<uint32_t>(id.index());
+        if (fitsFatBox(proxy, box, displacement)) {
+            markMoved(proxy, box);
+            return true;
+        }
+        return moveProxySlow(proxy, box, displacement);
+    }
     /// `moveProxy(id, object.aabb(), object.velocity() * settings.stepSeconds)`.
     bool moveProxy(ProxyId id, const IAABB& object);
 
@@ -268,20 +277,39 @@ private:
     void setParentOf(Ref ref, uint32_t parent);
     void refitAndRotate(uint32_t node, bool areaRotations);
     bool rotate(uint32_t node, bool areaRotations);
+    /// One rotation at `node`; returns the child whose children changed, or null when none was worth it.
+    uint32_t rotateOnce(uint32_t node, bool areaRotations, bool& forced);
     void updateHeight(uint32_t node);
-    void markMoved(uint32_t proxy, const Aabb& box) {
-        // A proxy moved twice in a step is listed twice; the later box wins when the list is ranked.
-        setBit(m_movedBits, proxy);
-        m_moved.push_back({proxy, box});
+    /// The common case of a move, inline and cheap: the new box is inside the fat box (so it is finite,
+    /// the fat box is), not inverted, and the fat box is not needlessly huge for it (the object slowed down
+    /// after a fast move, or shrank: compared with the fat box it would get now, grown by 4 margins).
+    /// Static proxies keep exact boxes, so any change of theirs takes the slow path.
+    [[nodiscard]] bool fitsFatBox(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
+        const Aabb& fat = m_fatBoxes[proxy];
+        const float k = m_settings.predictionFactor;
+        const float slack = 5.0f * m_settings.margin;
+        const float rx = displacement.x * k, ry = displacement.y * k, rz = displacement.z * k;
+        return contains(fat, box) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) &
+               (box.min.z <= box.max.z) & (fat.min.x >= box.min.x - slack + std::min(rx, 0.0f)) &
+               (fat.min.y >= box.min.y - slack + std::min(ry, 0.0f)) &
+               (fat.min.z >= box.min.z - slack + std::min(rz, 0.0f)) &
+               (fat.max.x <= box.max.x + slack + std::max(rx, 0.0f)) &
+               (fat.max.y <= box.max.y + slack + std::max(ry, 0.0f)) &
+               (fat.max.z <= box.max.z + slack + std::max(rz, 0.0f)) & !proxyIsStatic(proxy);
     }
-    void rankMoved();
-    [[nodiscard]] uint32_t rankOf(uint32_t proxy) const {
-        const uint64_t below = m_movedBits[proxy >> 6] & ((uint64_t{1} << (proxy & 63)) - 1);
-        return m_movedRank[proxy >> 6] + popcount(below);
+    bool moveProxySlow(uint32_t proxy, const Aabb& box, const glm::vec3& displacement);
+    void markMoved(uint32_t proxy, const Aabb& box) {
+        m_stepBoxes[proxy] = box;
+        const uint64_t bit = uint64_t{1} << (proxy & 63);
+        uint64_t& word = m_movedBits[proxy >> 6];
+        if ((word & bit) == 0) {
+            word |= bit;
+            m_moved.push_back(proxy);
+        }
     }
     /// The box pairs are reported against: this step's tight box if the proxy moved, else its fat box.
     [[nodiscard]] const Aabb& currentBox(uint32_t proxy) const {
-        return testBit(m_movedBits, proxy) ? m_movedBoxes[rankOf(proxy)] : m_fatBoxes[proxy];
+        return testBit(m_movedBits, proxy) ? m_stepBoxes[proxy] : m_fatBoxes[proxy];
     }
     /// Binned-SAH build over the subtrees `refs` (leaves or kept subtrees); returns the new root.
     [[nodiscard]] Ref buildSubtree(std::vector<Ref>& refs);
@@ -336,13 +364,8 @@ private:
     // Per-step state.
     std::vector<uint64_t> m_movedBits; ///< Created or moved since the last updatePairs.
     std::vector<uint64_t> m_dirtyBits; ///< Created, re-fattened or destroyed: its pairs are re-found.
-    struct MovedProxy {
-        uint32_t proxy;
-        Aabb box; ///< Its tight box this step.
-    };
-    std::vector<MovedProxy> m_moved;   ///< Created, moved or destroyed this step, in call order.
-    std::vector<uint32_t> m_movedRank; ///< Per word of m_movedBits: set bits in the words before it.
-    std::vector<Aabb> m_movedBoxes;    ///< This step's tight boxes, by rank.
+    std::vector<uint32_t> m_moved;     ///< Created, moved or destroyed this step, once each.
+    std::vector<Aabb> m_stepBoxes;     ///< Per slot: this step's tight box, valid while its moved bit is set.
     std::vector<Pair> m_pairs;         ///< Candidate pairs: fat boxes overlap, not both static.
     struct BuildItem;
     std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
@@ -357,30 +380,41 @@ private:
 
 template <PairCallback F>
 void DynamicAabbTree::updatePairs(F&& onPair) {
-    rankMoved();
     // Tracked pairs stay valid unless a member changed its fat box (or died): fat boxes only change on
     // re-fattening. Keep the valid ones, dropping the rest, which the descent below finds again if they
     // still overlap. Report the kept ones that involve a moved proxy and whose current boxes (the tight box
     // for a moved proxy) overlap: the caller gets exact pairs, not fat ones.
+    // Raw pointers: the callback could otherwise force the compiler to reload every vector each pair.
+    const uint64_t* dirty = m_dirtyBits.data();
+    const uint64_t* moved = m_movedBits.data();
+    const Aabb* stepBoxes = m_stepBoxes.data();
+    const Aabb* fatBoxes = m_fatBoxes.data();
+    const auto bit = [](const uint64_t* bits, uint32_t i) { return (bits[i >> 6] >> (i & 63)) & 1u; };
+    const auto boxOfProxy = [&](uint32_t i) -> const Aabb& {
+        return bit(moved, i) ? stepBoxes[i] : fatBoxes[i];
+    };
+    Pair* pairs = m_pairs.data();
+    const size_t count = m_pairs.size();
     size_t kept = 0;
-    for (size_t k = 0; k < m_pairs.size(); ++k) {
-        const Pair pair = m_pairs[k];
-        if (testBit(m_dirtyBits, pair.a) || testBit(m_dirtyBits, pair.b))
+    for (size_t k = 0; k < count; ++k) {
+        const Pair pair = pairs[k];
+        if (bit(dirty, pair.a) || bit(dirty, pair.b))
             continue;
-        m_pairs[kept++] = pair;
-        if ((testBit(m_movedBits, pair.a) || testBit(m_movedBits, pair.b)) &&
-            overlaps(currentBox(pair.a), currentBox(pair.b)))
+        pairs[kept++] = pair;
+        if ((bit(moved, pair.a) || bit(moved, pair.b)) && overlaps(boxOfProxy(pair.a), boxOfProxy(pair.b)))
             onPair(handleOf(pair.a), handleOf(pair.b));
     }
     m_pairs.resize(kept);
     findNewPairs();
-    for (size_t k = kept; k < m_pairs.size(); ++k)
-        if (overlaps(currentBox(m_pairs[k].a), currentBox(m_pairs[k].b)))
-            onPair(handleOf(m_pairs[k].a), handleOf(m_pairs[k].b));
+    for (size_t k = kept; k < m_pairs.size(); ++k) {
+        const Pair pair = m_pairs[k];
+        if (overlaps(currentBox(pair.a), currentBox(pair.b)))
+            onPair(handleOf(pair.a), handleOf(pair.b));
+    }
 
-    for (const MovedProxy& moved : m_moved) {
-        m_movedBits[moved.proxy >> 6] = 0;
-        m_dirtyBits[moved.proxy >> 6] = 0;
+    for (const uint32_t proxy : m_moved) {
+        m_movedBits[proxy >> 6] = 0;
+        m_dirtyBits[proxy >> 6] = 0;
     }
     m_moved.clear();
     m_enlargedTotal += m_enlargedSinceUpdate;
