@@ -192,7 +192,7 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
             faces[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)] =
                 bits[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)];
 
-    const auto rowIsEmpty = [words](const uint64_t* row) {
+    const auto rowIsEmpty = [&](const uint64_t* row) {
         uint64_t any = 0;
         for (int32_t w = 0; w < words; ++w)
             any |= row[w];
@@ -212,11 +212,11 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
 
         const uint32_t planeField = static_cast<uint32_t>(plane + (positive ? 1 : 0)) << (9 * axes.normal) |
                                     static_cast<uint32_t>(direction) << 27;
-        const auto emit = [&](int32_t u0, int32_t u1, int32_t row0, int32_t row1, uint16_t key) {
+        // rowField: planeField with the row's v coordinate; height in rows.
+        const auto emit = [&](int32_t u0, int32_t u1, uint32_t rowField, int32_t height, uint16_t key) {
             PackedQuad quad;
-            quad.lo =
-                planeField | static_cast<uint32_t>(u0) << shiftU | static_cast<uint32_t>(row0) << shiftV;
-            quad.hi = static_cast<uint32_t>(u1 - u0 - 1) | static_cast<uint32_t>(row1 - row0 - 1) << 8 |
+            quad.lo = rowField | static_cast<uint32_t>(u0) << shiftU;
+            quad.hi = static_cast<uint32_t>(u1 - u0 - 1) | static_cast<uint32_t>(height - 1) << 8 |
                       static_cast<uint32_t>(key) << 16;
             quads.push_back(quad);
         };
@@ -231,6 +231,7 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
                 rowFaces += rowStep;
             if (row == rows)
                 break;
+            const uint32_t rowField = planeField | static_cast<uint32_t>(row) << shiftV;
             const uint64_t* side = ahead != nullptr ? ahead + static_cast<size_t>(row) * rowStep : nullptr;
             const uint64_t* below = side != nullptr && row > 0 ? side - rowStep : nullptr;
             const uint64_t* above = side != nullptr && row + 1 < rows ? side + rowStep : nullptr;
@@ -242,23 +243,23 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
                 const uint64_t sideBits = side != nullptr ? side[0] : 0;
                 const uint64_t belowBits = below != nullptr ? below[0] : 0;
                 const uint64_t aboveBits = above != nullptr ? above[0] : 0;
-                const bool open = (sideBits | belowBits | aboveBits) == 0;
+                const uint64_t near = sideBits | belowBits | aboveBits;
+                // Cells u-1, u, u+1 of a row in bits 0-2.
+                const auto window = [](uint64_t cells, int32_t u) {
+                    return static_cast<uint32_t>((u == 0 ? cells << 1 : cells >> (u - 1)) & 7);
+                };
                 uint64_t emitted = 0;
                 for (uint64_t rest = rowFaces[0]; rest != 0; rest &= rest - 1) {
                     const int32_t u = std::countr_zero(rest);
-                    uint32_t ao = 0xFF;
-                    if (!open) {
-                        // Cells u-1, u, u+1 of a row in bits 0-2.
-                        const auto window = [u](uint64_t cells) {
-                            return static_cast<uint32_t>((u == 0 ? cells << 1 : cells >> (u - 1)) & 7);
-                        };
-                        ao = kOcclusionFromNeighbours[window(belowBits) | window(aboveBits) << 3 |
-                                                      window(sideBits) << 6];
-                    }
+                    const uint32_t ao =
+                        near == 0
+                            ? 0xFF
+                            : kOcclusionFromNeighbours[window(belowBits, u) | window(aboveBits, u) << 3 |
+                                                       window(sideBits, u) << 6];
                     const auto key =
                         static_cast<uint16_t>(rowColors[static_cast<size_t>(u) * colorStride] | ao << 8);
                     if (mergeFlags[ao] == 0) {
-                        emit(u, u + 1, row, row + 1, key);
+                        emit(u, u + 1, rowField, 1, key);
                         emitted |= uint64_t{1} << u;
                     } else {
                         keys[u] = key;
@@ -277,7 +278,7 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
                         const auto key =
                             static_cast<uint16_t>(rowColors[static_cast<size_t>(u) * colorStride] | ao << 8);
                         if (mergeFlags[ao] == 0) {
-                            emit(u, u + 1, row, row + 1, key);
+                            emit(u, u + 1, rowField, 1, key);
                             emitted |= uint64_t{1} << bit;
                         } else {
                             keys[u] = key;
@@ -300,6 +301,7 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
             return true;
         };
         for (const int32_t row : faceRows) {
+            const uint32_t rowField = planeField | static_cast<uint32_t>(row) << shiftV;
             uint64_t* rowFaces = planeFaces + static_cast<size_t>(row) * rowStep;
             const uint16_t* keys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
             if constexpr (kOneWord) {
@@ -325,7 +327,7 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
                             *next &= ~mask;
                         }
                     }
-                    emit(u0, u1, row, row1, key);
+                    emit(u0, u1, rowField, row1 - row, key);
                 }
                 rowFaces[0] = 0;
             } else {
@@ -348,7 +350,7 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
                                 clearRange(next, u0, u1);
                             }
                         }
-                        emit(u0, u1, row, row1, key);
+                        emit(u0, u1, rowField, row1 - row, key);
                     }
                 }
             }

@@ -195,6 +195,21 @@ TEST(VoxelMesh, RandomModelsMatchTheBruteForceFaces) {
     }
 }
 
+TEST(VoxelMesh, RowsOfSixtyFourAndSixtyFiveCellsMatchTheBruteForceFaces) {
+    // 64 is the longest row the one-word path takes; 65 the shortest of the general path.
+    const uint64_t seed = 64;
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    vox::Rng rng(seed);
+    for (const glm::ivec3 size :
+         {glm::ivec3(64, 4, 3), glm::ivec3(65, 64, 2), glm::ivec3(3, 64, 65), glm::ivec3(2, 65, 64)}) {
+        const VoxelModel model = vox::test::noiseModel(size, 0.6, 2, rng);
+        expectCoversExactly(model, vox::meshVoxelModel(model), true);
+        expectCoversExactly(model, vox::meshVoxelModel(model, {.greedy = false}), true);
+        expectCoversExactly(vox::test::solidModel(size), vox::meshVoxelModel(vox::test::solidModel(size)),
+                            true);
+    }
+}
+
 TEST(VoxelMesh, EmptyModelHasNoQuads) {
     const VoxelModel empty(glm::ivec3(5, 6, 7));
     EXPECT_TRUE(vox::meshVoxelModel(empty).quads.empty());
