@@ -1,9 +1,9 @@
 #include "vox/render/shader_source.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <system_error>
 
@@ -127,6 +127,63 @@ private:
     std::vector<std::filesystem::path> m_stack; // files being expanded, outermost first
 };
 
+// Log-line parsing: each helper consumes its token from the front of `text` and reports success.
+bool takeNumber(std::string_view& text, uint64_t& value) {
+    size_t digits = 0;
+    value = 0;
+    while (digits < text.size() && digits < 10 && text[digits] >= '0' && text[digits] <= '9')
+        value = value * 10 + static_cast<uint64_t>(text[digits++] - '0');
+    if (digits == 0 || (digits < text.size() && text[digits] >= '0' && text[digits] <= '9'))
+        return false; // no number, or more than 10 digits: not a position
+    text.remove_prefix(digits);
+    return true;
+}
+
+bool take(std::string_view& text, std::string_view token) {
+    if (!text.starts_with(token))
+        return false;
+    text.remove_prefix(token.size());
+    return true;
+}
+
+void skipSpaces(std::string_view& text) {
+    while (!text.empty() && text.front() == ' ')
+        text.remove_prefix(1);
+}
+
+// Mesa "0:12(5): message", NVIDIA "0(12) : message", AMD / Intel "ERROR: 0:12: message"; any other line
+// comes back unchanged. `position(string, line)` formats "file:line".
+template <class Position>
+std::string mapLogLine(std::string_view line, const Position& position) {
+    uint64_t source = 0;
+    uint64_t lineNumber = 0;
+    uint64_t column = 0;
+    std::string_view text = line;
+    if (takeNumber(text, source) && take(text, ":") && takeNumber(text, lineNumber) && take(text, "(") &&
+        takeNumber(text, column) && take(text, "):")) {
+        skipSpaces(text);
+        return position(source, lineNumber) + ":" + std::to_string(column) + ": " + std::string(text);
+    }
+    text = line;
+    if (takeNumber(text, source) && take(text, "(") && takeNumber(text, lineNumber) && take(text, ")")) {
+        skipSpaces(text);
+        if (take(text, ":")) {
+            skipSpaces(text);
+            return position(source, lineNumber) + ": " + std::string(text);
+        }
+    }
+    text = line;
+    const bool error = take(text, "ERROR:");
+    if (error || take(text, "WARNING:")) {
+        skipSpaces(text);
+        if (takeNumber(text, source) && take(text, ":") && takeNumber(text, lineNumber) && take(text, ":")) {
+            skipSpaces(text);
+            return position(source, lineNumber) + (error ? ": error: " : ": warning: ") + std::string(text);
+        }
+    }
+    return std::string(line);
+}
+
 } // namespace
 
 Result<ShaderSource> loadShaderSource(const std::filesystem::path& file) {
@@ -137,17 +194,9 @@ Result<ShaderSource> loadShaderSource(const std::filesystem::path& file) {
 }
 
 std::string ShaderSource::mapLog(std::string_view infoLog) const {
-    // Mesa "0:12(5): error", NVIDIA "0(12) : error", AMD / Intel "ERROR: 0:12: message".
-    // At most 10 digits per number, so the conversions below cannot overflow.
-    static const std::regex mesa(R"(^(\d{1,10}):(\d{1,10})\((\d{1,10})\):\s*(.*)$)");
-    static const std::regex nvidia(R"(^(\d{1,10})\((\d{1,10})\)\s*:\s*(.*)$)");
-    static const std::regex amd(R"(^(ERROR|WARNING):\s*(\d{1,10}):(\d{1,10}):\s*(.*)$)");
-
     // "file:line" for a driver position; the file comes from the encoded line when there is one.
-    const auto position = [this](const std::string& stringText, const std::string& lineText) {
-        unsigned long long index = std::stoull(stringText);
-        unsigned long long line = std::stoull(lineText);
-        if (line > static_cast<unsigned long long>(kShaderLineBase)) {
+    const auto position = [this](uint64_t index, uint64_t line) {
+        if (line > static_cast<uint64_t>(kShaderLineBase)) {
             index = line / kShaderLineBase;
             line %= kShaderLineBase;
         }
@@ -160,25 +209,15 @@ std::string ShaderSource::mapLog(std::string_view infoLog) const {
     std::string_view rest = infoLog;
     while (!rest.empty()) {
         const size_t end = rest.find('\n');
-        std::string line(rest.substr(0, end));
+        std::string_view line = rest.substr(0, end);
         rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
         while (!line.empty() && (line.back() == '\r' || line.back() == '\0'))
-            line.pop_back();
+            line.remove_suffix(1);
         if (line.empty())
             continue;
-
-        std::smatch match;
-        if (std::regex_match(line, match, mesa)) {
-            line = position(match[1], match[2]) + ":" + match[3].str() + ": " + match[4].str();
-        } else if (std::regex_match(line, match, nvidia)) {
-            line = position(match[1], match[2]) + ": " + match[3].str();
-        } else if (std::regex_match(line, match, amd)) {
-            std::string severity = match[1].str() == "ERROR" ? "error" : "warning";
-            line = position(match[2], match[3]) + ": " + severity + ": " + match[4].str();
-        }
         if (!mapped.empty())
             mapped += '\n';
-        mapped += line;
+        mapped += mapLogLine(line, position);
     }
     return mapped;
 }

@@ -28,7 +28,7 @@ struct FixedStepSettings {
 struct FrameSteps {
     int steps = 0;              ///< Simulation steps to run now, in [0, maxStepsPerFrame].
     double alpha = 0.0;         ///< Interpolation factor in [0, 1) for rendering after those steps.
-    double droppedSeconds = 0.; ///< Backlog discarded this frame by the catch-up bound (0 normally).
+    double droppedSeconds = 0.; ///< Backlog discarded by the catch-up bound (0 normally; inf after inf).
 };
 
 /// Accumulator for a fixed simulation step. See the file comment.

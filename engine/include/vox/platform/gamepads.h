@@ -19,10 +19,13 @@ public:
     /// SDL_CONTROLLERDEVICEADDED events, which `handleEvent` opens.
     [[nodiscard]] static Result<Gamepads> create();
 
+    /// Takes over `other`'s resources; `other` is left empty.
     Gamepads(Gamepads&& other) noexcept;
+    /// Releases this object's resources, then takes over `other`'s.
     Gamepads& operator=(Gamepads&& other) noexcept;
     Gamepads(const Gamepads&) = delete;
     Gamepads& operator=(const Gamepads&) = delete;
+    /// Releases the resources (see the class comment).
     ~Gamepads();
 
     /// Opens added controllers and closes removed ones; ignores every other event.

@@ -50,10 +50,13 @@ public:
     /// core. Fails with a readable message when there is no usable video driver or GL version.
     [[nodiscard]] static Result<Window> create(const WindowSettings& settings);
 
+    /// Takes over `other`'s resources; `other` is left empty.
     Window(Window&& other) noexcept;
+    /// Releases this object's resources, then takes over `other`'s.
     Window& operator=(Window&& other) noexcept;
     Window(const Window&) = delete;
     Window& operator=(const Window&) = delete;
+    /// Releases the resources (see the class comment).
     ~Window();
 
     /// Size of the default framebuffer in pixels (differs from the window size on high-DPI screens).

@@ -22,7 +22,9 @@ public:
     /// Takes ownership of `name` (0 means nothing).
     explicit GlHandle(GLuint name) : m_name(name) {}
 
+    /// Takes over `other`'s name; `other` is left empty.
     GlHandle(GlHandle&& other) noexcept : m_name(std::exchange(other.m_name, 0)) {}
+    /// Deletes the owned name, then takes over `other`'s.
     GlHandle& operator=(GlHandle&& other) noexcept {
         if (this != &other) {
             reset();
@@ -32,6 +34,7 @@ public:
     }
     GlHandle(const GlHandle&) = delete;
     GlHandle& operator=(const GlHandle&) = delete;
+    /// Deletes the owned name, if any.
     ~GlHandle() { reset(); }
 
     /// The GL name, 0 when empty. Still owned by this handle.
