@@ -61,6 +61,9 @@ ShowcaseScene::create(const std::filesystem::path& shaderDirectory,
         return squiggly.error();
     scene->m_shots[3] = std::move(squiggly).value();
     scene->resetShields();
+    // The seed shows from the first frame: bombs have already hit the shields in seed-chosen places.
+    for (int bomb = 0; bomb < 3; ++bomb)
+        scene->bombShield();
     scene->m_flying = {
         {0, {111.0f, 70.0f}, {111.0f, 70.0f}, 4.0f},
         {1, {58.0f, 150.0f}, {58.0f, 150.0f}, -1.5f},

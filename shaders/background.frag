@@ -1,23 +1,12 @@
 #version 330 core
-// Deep space: a gradient down the screen, a faint nebula, and stars fixed to view directions (so they
-// turn with an orbiting camera).
+// Deep space: a gradient down the screen and stars fixed to view directions (so they turn with an
+// orbiting camera). Cheap on purpose: it covers most of the screen.
 
 #include "frame.glsl"
 #include "finish.glsl"
 
 in vec2 vNdc;
 out vec4 fragColor;
-
-float valueNoise(vec3 p) {
-    vec3 i = floor(p);
-    vec3 f = fract(p);
-    f = f * f * (3.0 - 2.0 * f);
-    float a = mix(mix(hash13(i), hash13(i + vec3(1, 0, 0)), f.x),
-                  mix(hash13(i + vec3(0, 1, 0)), hash13(i + vec3(1, 1, 0)), f.x), f.y);
-    float b = mix(mix(hash13(i + vec3(0, 0, 1)), hash13(i + vec3(1, 0, 1)), f.x),
-                  mix(hash13(i + vec3(0, 1, 1)), hash13(i + vec3(1, 1, 1)), f.x), f.y);
-    return mix(a, b, f.z);
-}
 
 void main() {
     vec4 far = uInverseViewProjection * vec4(vNdc, 1.0, 1.0);
@@ -26,9 +15,6 @@ void main() {
     // Darkest at the top of the screen, a faint glow towards the bottom (where the ground meets it).
     float height = clamp(vNdc.y * 0.5 + 0.5, 0.0, 1.0);
     vec3 color = mix(uBackgroundHorizon.rgb, uBackgroundTop.rgb, smoothstep(0.0, 0.9, height));
-
-    float nebula = valueNoise(direction * 3.0) * 0.65 + valueNoise(direction * 7.0) * 0.35;
-    color += vec3(0.010, 0.004, 0.020) * smoothstep(0.5, 0.9, nebula);
 
     // Stars: at most one per cell of a grid over directions, with a soft round profile.
     vec3 grid = direction * 90.0;

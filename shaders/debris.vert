@@ -1,5 +1,6 @@
 #version 330 core
-// Debris: one tumbling cube per instance, 36 vertices from gl_VertexID (6 faces x 2 triangles).
+// Debris: one tumbling cube per instance, drawn as a 14-vertex triangle strip (corners from
+// gl_VertexID); faces get their normals in debris.frag, so no vertex is shaded twice.
 
 #include "frame.glsl"
 #include "quad_corners.glsl"
@@ -10,9 +11,6 @@ layout(location = 2) in float iAngle;       // radians about the axis
 layout(location = 3) in vec4 iAxisGlow;     // unit axis, heat 0..1
 
 out vec3 vWorldPosition;
-out vec3 vCell;
-out float vOcclusion;
-flat out vec3 vNormal;
 flat out vec3 vAlbedo;
 flat out vec3 vEmission;
 
@@ -20,27 +18,21 @@ vec3 srgbToLinear(vec3 c) {
     return mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(0.04045, c));
 }
 
-void main() {
-    const int kIndices[6] = int[6](0, 1, 2, 0, 2, 3);
-    uint direction = uint(gl_VertexID / 6);
-    int corner = quadCorner(kIndices[gl_VertexID % 6], direction, false);
-    ivec3 axes = kFaceAxes[direction];
-    vec3 normal = faceNormal(direction);
-    vec2 offset = cornerOffset(corner, vec2(1.0)) - 0.5;
-    vec3 local = normal * 0.5;
-    local[axes.y] += offset.x;
-    local[axes.z] += offset.y;
+// Corner i of the strip that covers a unit cube's six faces, counter-clockwise seen from outside
+// (bits of three 14-bit masks give x, y and z).
+vec3 cubeStripCorner(int i) {
+    int bit = 1 << i;
+    return vec3((0x287a & bit) != 0, (0x02af & bit) != 0, (0x31e3 & bit) != 0);
+}
 
+void main() {
+    vec3 local = cubeStripCorner(gl_VertexID) - 0.5;
     vec3 axis = normalize(iAxisGlow.xyz + vec3(1e-5));
-    float half_ = iAngle * 0.5;
-    vec4 rotation = vec4(axis * sin(half_), cos(half_));
+    float halfAngle = iAngle * 0.5;
+    vec4 rotation = vec4(axis * sin(halfAngle), cos(halfAngle));
     vec3 world = iPositionSize.xyz + rotateByQuaternion(rotation, local * iPositionSize.w);
     gl_Position = uViewProjection * vec4(world, 1.0);
     vWorldPosition = world;
-    vCell = vec3(gl_InstanceID);
-    vOcclusion = 1.0;
-    vNormal = rotateByQuaternion(rotation, normal);
     vAlbedo = srgbToLinear(iColor.rgb);
-    float heat = iAxisGlow.w;
-    vEmission = (vAlbedo * 2.5 + vec3(1.2, 0.55, 0.2)) * heat;
+    vEmission = (vAlbedo * 2.5 + vec3(1.2, 0.55, 0.2)) * iAxisGlow.w;
 }

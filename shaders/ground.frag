@@ -22,7 +22,7 @@ float gridLine(vec2 position, float spacing, float width) {
 void main() {
     vec2 position = vWorldPosition.xz;
     vec3 albedo = uGroundColor.rgb * (1.0 + 0.9 * gridLine(position, 8.0, 0.15));
-    vec3 color = shadeVoxel(albedo, vec3(0.0, 1.0, 0.0), 1.0, vWorldPosition);
+    vec3 color = shadeVoxel(albedo, vec3(0.0, 1.0, 0.0), 1.0, vWorldPosition, 0.02);
 
     // The line: a thin bright core and a soft glow, only under the playfield.
     float along = smoothstep(-2.0, 2.0, position.x) * (1.0 - smoothstep(222.0, 226.0, position.x));

@@ -7,11 +7,12 @@
 #include "quad_corners.glsl"
 
 uniform usamplerBuffer uQuads;  // every mesh's packed quads (RG32UI)
+uniform usamplerBuffer uMeshes; // per mesh slot: first quad, quad count, palette row (RGBA32UI)
 uniform sampler2D uPalettes;    // sRGB, 256 x palette rows
 
 layout(location = 0) in vec4 iTranslationScale; // world position of cell (0,0,0) after rotation; scale
 layout(location = 1) in vec4 iRotation;         // unit quaternion (x, y, z, w)
-layout(location = 2) in uvec3 iMesh;            // first quad, quad count, palette row
+layout(location = 2) in uint iMeshSlot;         // record in uMeshes
 layout(location = 3) in vec4 iTint;             // linear multiplier
 layout(location = 4) in float iFlash;           // 0..1
 
@@ -25,8 +26,9 @@ flat out vec3 vEmission;
 const float kOcclusion[4] = float[4](0.30, 0.56, 0.80, 1.0);
 
 void main() {
+    uvec3 mesh = texelFetch(uMeshes, int(iMeshSlot)).xyz; // first quad, quad count, palette row
     int quad = gl_VertexID >> 2;
-    if (uint(quad) >= iMesh.y) {
+    if (uint(quad) >= mesh.y) {
         gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // outside the clip volume: the triangle is dropped
         vWorldPosition = vec3(0.0);
         vCell = vec3(0.0);
@@ -36,7 +38,7 @@ void main() {
         vEmission = vec3(0.0);
         return;
     }
-    uvec2 quadBits = texelFetch(uQuads, int(iMesh.x) + quad).xy;
+    uvec2 quadBits = texelFetch(uQuads, int(mesh.x) + quad).xy;
     vec3 origin = vec3(quadBits.x & 511u, (quadBits.x >> 9) & 511u, (quadBits.x >> 18) & 511u);
     uint direction = (quadBits.x >> 27) & 7u;
     vec2 size = vec2((quadBits.y & 255u) + 1u, ((quadBits.y >> 8) & 255u) + 1u);
@@ -61,7 +63,7 @@ void main() {
     vCell = local - normal * 0.5;
     vOcclusion = kOcclusion[(ao >> (2 * corner)) & 3u];
     vNormal = rotateByQuaternion(iRotation, normal);
-    vec3 albedo = texelFetch(uPalettes, ivec2(int(colorIndex), int(iMesh.z)), 0).rgb * iTint.rgb;
+    vec3 albedo = texelFetch(uPalettes, ivec2(int(colorIndex), int(mesh.z)), 0).rgb * iTint.rgb;
     vAlbedo = mix(albedo, vec3(1.0), iFlash * 0.6);
     vEmission = vec3(1.0, 0.96, 0.9) * (iFlash * 1.4);
 }

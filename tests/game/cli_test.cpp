@@ -128,6 +128,24 @@ TEST(Cli, MissingShadersFolderListsThePathsSearchedAndExits1) {
     EXPECT_NE(result.err.find((empty.path() / "shaders").string()), std::string::npos) << result.err;
 }
 
+TEST(Cli, ViewShowsAVoxFileAndRefusesAFrameItDoesNotHave) {
+    TempDirectory temp;
+    const auto screenshot = temp.path() / "view.png";
+    const ProcessResult shown =
+        runGame("--view assets/invader_jelly.vox --frame 1 --headless --frames 3 --size 200x150 "
+                "--screenshot '" +
+                screenshot.string() + "'");
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    vox::Result<vox::Image> image = vox::readPng(screenshot);
+    ASSERT_TRUE(image.ok()) << image.error().message;
+    EXPECT_EQ(image.value().width, 200);
+    EXPECT_FALSE(image.value().isUniform());
+
+    const ProcessResult refused = runGame("--view assets/invader_jelly.vox --frame 2 --headless --frames 1");
+    EXPECT_EQ(refused.exitCode, 1);
+    EXPECT_NE(refused.err.find("has 2 frames (0 to 1)"), std::string::npos) << refused.err;
+}
+
 TEST(Cli, FeaturesNotBuiltYetAreRefusedNotIgnored) {
     const ProcessResult result = runGame("--debug-overlay");
     EXPECT_EQ(result.exitCode, 1);

@@ -3,6 +3,8 @@
 #include "vox/core/assert.h"
 
 #include <algorithm>
+#include <array>
+#include <span>
 #include <string>
 
 namespace vox {
@@ -23,6 +25,8 @@ MeshStore MeshStore::create() {
     store.m_quads = Buffer::create();
     store.m_quadTexture = BufferTexture::create();
     store.grow(kInitialQuads);
+    store.m_records = Buffer::create();
+    store.m_recordTexture = BufferTexture::create();
     store.m_paletteTexture = Texture::create2D(256, kMaxPalettes, GL_SRGB8_ALPHA8);
     // Read with texelFetch only; nearest filtering documents that no texel is ever blended.
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -63,7 +67,7 @@ MeshHandle MeshStore::add(const VoxelModel& model) {
     Slot& s = m_slots[index];
     s.live = true;
     s.mesh = Mesh{};
-    s.capacity = 0;
+    s.mesh.capacity = 0;
     s.mesh.paletteRow = acquirePalette(model.palette());
     setModel(s, model);
     return MeshHandle{index + 1, s.generation};
@@ -89,13 +93,13 @@ void MeshStore::setModel(Slot& s, const VoxelModel& model) {
 
 void MeshStore::remove(MeshHandle handle) {
     Slot& s = slot(handle);
-    if (s.capacity > 0)
-        release(Range{s.mesh.firstQuad, s.capacity});
+    if (s.mesh.capacity > 0)
+        release(Range{s.mesh.firstQuad, s.mesh.capacity});
     releasePalette(s.mesh.paletteRow);
     s.live = false;
     s.dirty = false; // flush() skips it; its entry in m_dirty is ignored
     s.pending = {};
-    s.capacity = 0;
+    s.mesh.capacity = 0;
     ++s.generation;
     m_freeSlots.push_back(handle.index - 1);
 }
@@ -194,17 +198,18 @@ void MeshStore::grow(int32_t minimumQuads) {
 
 MeshStore::FlushResult MeshStore::flush() {
     FlushResult result;
+    std::vector<uint32_t> changed;
     for (int32_t index : m_dirty) {
         Slot& s = m_slots[static_cast<size_t>(index)];
         if (!s.live || !s.dirty)
             continue;
         const int32_t count = static_cast<int32_t>(s.pending.size());
-        if (count > s.capacity) {
-            if (s.capacity > 0)
-                release(Range{s.mesh.firstQuad, s.capacity});
+        if (count > s.mesh.capacity) {
+            if (s.mesh.capacity > 0)
+                release(Range{s.mesh.firstQuad, s.mesh.capacity});
             const Range range = allocate(reserveFor(count));
             s.mesh.firstQuad = range.start;
-            s.capacity = range.count;
+            s.mesh.capacity = range.count;
         }
         if (count > 0) {
             m_quads.bind(GL_TEXTURE_BUFFER);
@@ -216,8 +221,34 @@ MeshStore::FlushResult MeshStore::flush() {
         ++result.meshes;
         s.dirty = false;
         s.pending = {};
+        changed.push_back(static_cast<uint32_t>(index));
     }
     m_dirty.clear();
+
+    // Mesh records: rewrite the whole table when it must grow, else only the changed entries.
+    const auto record = [](const Mesh& mesh) {
+        return std::array<uint32_t, 4>{static_cast<uint32_t>(mesh.firstQuad),
+                                       static_cast<uint32_t>(mesh.quadCount),
+                                       static_cast<uint32_t>(mesh.paletteRow), 0u};
+    };
+    m_records.bind(GL_TEXTURE_BUFFER);
+    if (m_slots.size() > m_recordCapacity) {
+        m_recordCapacity = std::max<size_t>(64, m_slots.size() * 2);
+        std::vector<std::array<uint32_t, 4>> table(m_recordCapacity, std::array<uint32_t, 4>{});
+        for (size_t slot = 0; slot < m_slots.size(); ++slot)
+            table[slot] = record(m_slots[slot].mesh);
+        m_records.upload(GL_TEXTURE_BUFFER, std::span<const std::array<uint32_t, 4>>(table), GL_DYNAMIC_DRAW);
+        m_recordTexture.attach(m_records, GL_RGBA32UI);
+        result.bytes += static_cast<int64_t>(table.size()) * kRecordBytes;
+    } else {
+        for (uint32_t slot : changed) {
+            const std::array<uint32_t, 4> entry = record(m_slots[slot].mesh);
+            glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(slot) * kRecordBytes, kRecordBytes,
+                            entry.data());
+            result.bytes += kRecordBytes;
+        }
+    }
+
     for (size_t row = 0; row < m_palettes.size(); ++row) {
         PaletteRow& entry = m_palettes[row];
         if (entry.uploaded || entry.references == 0)
@@ -231,8 +262,9 @@ MeshStore::FlushResult MeshStore::flush() {
     return result;
 }
 
-void MeshStore::bind(int quadUnit, int paletteUnit) const {
+void MeshStore::bind(int quadUnit, int recordUnit, int paletteUnit) const {
     m_quadTexture.bind(quadUnit);
+    m_recordTexture.bind(recordUnit);
     m_paletteTexture.bind(paletteUnit);
 }
 

@@ -23,17 +23,24 @@ namespace vox {
 
 class MeshStore {
 public:
-    // What the renderer needs to draw a mesh.
+    // What the renderer needs to draw a mesh. The shader reads the same as a 16-byte record (first quad,
+    // quad count, palette row, 0) at the mesh's slot in the record table, so sprite instances name only
+    // the slot and stay unchanged when a mesh is rewritten.
     struct Mesh {
         int32_t firstQuad = 0;  // in the quad buffer
         int32_t quadCount = 0;  // as of the last flush
         int32_t paletteRow = 0; // in the palette texture
+        int32_t capacity = 0;   // quads reserved at firstQuad (>= quadCount)
         glm::ivec3 size{0};     // model size, cells
     };
+    static constexpr int64_t kRecordBytes = 16;
 
     static constexpr int32_t kMaxPalettes = 256;
 
     static MeshStore create();
+
+    // The slot of a live handle: the index of its record.
+    [[nodiscard]] static uint32_t slotOf(MeshHandle handle) { return handle.index - 1; }
 
     MeshHandle add(const VoxelModel& model);
     void update(MeshHandle handle, const VoxelModel& model);
@@ -49,7 +56,7 @@ public:
     // Uploads every mesh and palette added or changed since the last flush.
     FlushResult flush();
 
-    void bind(int quadUnit, int paletteUnit) const;
+    void bind(int quadUnit, int recordUnit, int paletteUnit) const;
     [[nodiscard]] int32_t capacityQuads() const { return m_capacityQuads; }
 
 private:
@@ -62,7 +69,6 @@ private:
         uint32_t generation = 0;
         bool live = false;
         bool dirty = false;
-        int32_t capacity = 0; // quads reserved at mesh.firstQuad
         std::vector<PackedQuad> pending;
     };
     struct PaletteRow {
@@ -87,6 +93,9 @@ private:
     int32_t m_capacityQuads = 0;
     Buffer m_quads;
     BufferTexture m_quadTexture;
+    Buffer m_records;
+    BufferTexture m_recordTexture;
+    size_t m_recordCapacity = 0; // slots the record buffer holds
     std::vector<PaletteRow> m_palettes;
     Texture m_paletteTexture;
     VoxelMesher m_mesher;

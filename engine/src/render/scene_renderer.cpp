@@ -32,26 +32,26 @@ namespace {
 
 // Texture units.
 constexpr int kQuadUnit = 0;
-constexpr int kPaletteUnit = 1;
-constexpr int kFontUnit = 2;
+constexpr int kMeshUnit = 1;
+constexpr int kPaletteUnit = 2;
+constexpr int kFontUnit = 3;
 constexpr GLuint kFrameBlockBinding = 0;
 
 // The ground's extent (x0, z0, x1, z1): a stage from just behind the playfield towards the camera; the
 // shader fades its far and side edges out.
 constexpr glm::vec4 kGroundRectangle{-300.0f, -80.0f, 524.0f, 1400.0f};
 
-// Per-instance data of a sprite, as sprite.vert reads it (52 bytes).
+// Per-instance data of a sprite, as sprite.vert reads it (44 bytes). The mesh is named by its slot in the
+// mesh records, so rewriting a mesh leaves its instances' bytes alone.
 struct GpuSprite {
     float translation[3];
     float scale;
     float rotation[4]; // x, y, z, w
-    uint32_t firstQuad;
-    uint32_t quadCount;
-    uint32_t paletteRow;
+    uint32_t meshSlot;
     uint32_t tint; // RGBA8, linear multiplier
     float flash;
 };
-static_assert(sizeof(GpuSprite) == 52);
+static_assert(sizeof(GpuSprite) == 44);
 
 // Per-instance data of a debris cube, as debris.vert reads it (28 bytes).
 struct GpuDebris {
@@ -99,11 +99,12 @@ int8_t snorm8(float value) {
     return static_cast<int8_t>(std::lround(std::clamp(value, -1.0f, 1.0f) * 127.0f));
 }
 
-// Sprite batches: meshes whose quad counts round up to the same power of two share a draw call, each
-// instance padded to the batch's largest mesh, so padding never exceeds the real work.
+// Sprite batches: meshes whose reserved capacities round up to the same power of two share a draw call,
+// each instance padded to the batch's largest mesh. Batching by capacity rather than by quad count keeps
+// a mesh in its batch (and its instances' bytes unchanged) while erosion rewrites it within its slack.
 constexpr int kBatchCount = 33;
-int batchOf(int32_t quadCount) {
-    return static_cast<int>(std::bit_width(static_cast<uint32_t>(quadCount - 1)));
+int batchOf(const MeshStore::Mesh& mesh) {
+    return static_cast<int>(std::bit_width(static_cast<uint32_t>(mesh.capacity - 1)));
 }
 
 Result<ShaderProgram> loadProgram(const std::filesystem::path& directory, const char* vertex,
@@ -224,10 +225,11 @@ void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
     batchSize.fill(0);
     batchMaxQuads.fill(0);
     for (const SpriteInstance& sprite : sprites) {
-        const int32_t quads = meshes.mesh(sprite.mesh).quadCount;
+        const MeshStore::Mesh& mesh = meshes.mesh(sprite.mesh);
+        const int32_t quads = mesh.quadCount;
         if (quads == 0)
             continue;
-        const int batch = batchOf(quads);
+        const int batch = batchOf(mesh);
         ++batchSize[static_cast<size_t>(batch)];
         batchMaxQuads[static_cast<size_t>(batch)] =
             std::max(batchMaxQuads[static_cast<size_t>(batch)], quads);
@@ -248,8 +250,7 @@ void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
         const glm::vec3 pivot(0.0f, 0.0f, static_cast<float>(mesh.size.z) * 0.5f);
         const glm::quat rotation = glm::normalize(sprite.rotation);
         const glm::vec3 translation = sprite.position - rotation * (pivot * sprite.scale);
-        GpuSprite& gpu =
-            gpuSprites[static_cast<size_t>(cursor[static_cast<size_t>(batchOf(mesh.quadCount))]++)];
+        GpuSprite& gpu = gpuSprites[static_cast<size_t>(cursor[static_cast<size_t>(batchOf(mesh))]++)];
         gpu.translation[0] = translation.x;
         gpu.translation[1] = translation.y;
         gpu.translation[2] = translation.z;
@@ -258,9 +259,7 @@ void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
         gpu.rotation[1] = rotation.y;
         gpu.rotation[2] = rotation.z;
         gpu.rotation[3] = rotation.w;
-        gpu.firstQuad = static_cast<uint32_t>(mesh.firstQuad);
-        gpu.quadCount = static_cast<uint32_t>(mesh.quadCount);
-        gpu.paletteRow = static_cast<uint32_t>(mesh.paletteRow);
+        gpu.meshSlot = MeshStore::slotOf(sprite.mesh);
         gpu.tint = packRgba(unorm8(sprite.tint.r), unorm8(sprite.tint.g), unorm8(sprite.tint.b), 255);
         gpu.flash = std::clamp(sprite.flash, 0.0f, 1.0f);
         frame.triangles += int64_t{2} * mesh.quadCount;
@@ -312,7 +311,7 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
     if (!gpuSprites.empty()) {
         GlDebugScope scope("sprites");
         spriteProgram.use();
-        meshes.bind(kQuadUnit, kPaletteUnit);
+        meshes.bind(kQuadUnit, kMeshUnit, kPaletteUnit);
         spriteVertexArray.bind();
         spriteInstances.buffer().bind(GL_ARRAY_BUFFER);
         constexpr GLsizei stride = sizeof(GpuSprite);
@@ -327,8 +326,8 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
                               base + offsetof(GpuSprite, translation));
             instanceAttribute(1, 4, GL_FLOAT, AttributeKind::Float, stride,
                               base + offsetof(GpuSprite, rotation));
-            instanceAttribute(2, 3, GL_UNSIGNED_INT, AttributeKind::Integer, stride,
-                              base + offsetof(GpuSprite, firstQuad));
+            instanceAttribute(2, 1, GL_UNSIGNED_INT, AttributeKind::Integer, stride,
+                              base + offsetof(GpuSprite, meshSlot));
             instanceAttribute(3, 4, GL_UNSIGNED_BYTE, AttributeKind::Normalized, stride,
                               base + offsetof(GpuSprite, tint));
             instanceAttribute(4, 1, GL_FLOAT, AttributeKind::Float, stride,
@@ -344,7 +343,7 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         GlDebugScope scope("debris");
         debrisProgram.use();
         debrisVertexArray.bind();
-        glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(debris.size()));
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 14, static_cast<GLsizei>(debris.size()));
         ++frame.drawCalls;
         frame.triangles += static_cast<int64_t>(debris.size()) * 12;
     }
@@ -429,7 +428,7 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     };
     const std::array<ProgramFiles, 5> programs{{
         {&impl->spriteProgram, "sprite.vert", "voxel.frag"},
-        {&impl->debrisProgram, "debris.vert", "voxel.frag"},
+        {&impl->debrisProgram, "debris.vert", "debris.frag"},
         {&impl->groundProgram, "ground.vert", "ground.frag"},
         {&impl->backgroundProgram, "background.vert", "background.frag"},
         {&impl->hudProgram, "hud.vert", "hud.frag"},
@@ -442,6 +441,7 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     }
     impl->spriteProgram.use();
     impl->spriteProgram.set("uQuads", kQuadUnit);
+    impl->spriteProgram.set("uMeshes", kMeshUnit);
     impl->spriteProgram.set("uPalettes", kPaletteUnit);
     impl->groundProgram.use();
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
@@ -631,6 +631,7 @@ const FrameStats& SceneRenderer::endFrame() {
     VOX_ASSERT(impl.inFrame, "SceneRenderer::endFrame: call beginFrame first");
     GlDebugScope scope("SceneRenderer::endFrame");
     FrameStats& frame = impl.stats;
+    const auto prepareStart = std::chrono::steady_clock::now();
     GLint target = 0;
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
 
@@ -643,6 +644,9 @@ const FrameStats& SceneRenderer::endFrame() {
         GL_ARRAY_BUFFER, impl.debris.data(), impl.debris.size() * sizeof(GpuDebris)));
     frame.particles = static_cast<int32_t>(impl.debris.size());
 
+    const auto drawStart = std::chrono::steady_clock::now();
+    frame.cpuPrepareMilliseconds =
+        std::chrono::duration<double, std::milli>(drawStart - prepareStart).count();
     impl.gpuTimer.begin();
     const bool multisample = impl.settings.samples > 1;
     if (multisample) {

@@ -19,6 +19,10 @@ struct FrameStats {
     int32_t glyphs = 0;           ///< HUD glyph quads drawn, shadows included.
     double cpuMilliseconds = 0.0; ///< Wall time from `beginFrame()` to the end of `endFrame()` (record
                                   ///< the frame in one go); the renderer never waits for the GPU.
+    double cpuPrepareMilliseconds = 0.0;   ///< Part of `cpuMilliseconds` spent in `endFrame()` before the
+                                           ///< first draw: flushing meshes, building and uploading instances.
+                                           ///< The rest is the driver executing the draw calls (on llvmpipe
+                                           ///< that includes vertex shading, which a GPU does on its own).
     std::optional<double> gpuMilliseconds; ///< GPU time of a recent frame (GL timer queries lag by a frame
                                            ///< or two); empty until the first result arrives.
 };

@@ -1,0 +1,263 @@
+// Renderer benchmarks on an offscreen GL context (llvmpipe when there is no GPU), 1280 x 720.
+//
+//   Submit*  CPU time to record and issue one frame (beginFrame .. endFrame); the GPU work is waited for
+//            outside the timed region (glFinish), so this is the cost the game's thread pays.
+//   Frame*   the same plus glFinish: the whole frame, GPU (llvmpipe: CPU rasteriser threads) included.
+//
+// Scenes: the game scene (55 invaders, 4 shields, cannon, saucer, shots, ~500 debris, HUD) and the stress
+// scene (2,000 sprites of 16^3 voxels, 8.2 M voxels in all, from 8 models, plus 10,000 debris
+// particles). "Static" frames repeat the previous one (0 bytes uploaded); "Moving" frames move every
+// sprite and step the debris. Counters: draw calls, triangles, bytes uploaded per frame, and the
+// renderer's own CPU and GPU (timer query) figures.
+//
+// Run from anywhere: build/release/bench/render_bench --benchmark_repetitions=5
+//     --benchmark_report_aggregates_only=true
+// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4).
+
+#include "engine/render/test_scenes.h"
+
+#include "vox/core/rng.h"
+#include "vox/platform/window.h"
+#include "vox/render/camera.h"
+#include "vox/render/debris.h"
+#include "vox/render/render_target.h"
+#include "vox/render/scene_renderer.h"
+
+#include <benchmark/benchmark.h>
+#include <epoxy/gl.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#ifndef VOX_SOURCE_DIR
+#error "VOX_SOURCE_DIR must be defined (bench/CMakeLists.txt)"
+#endif
+
+namespace {
+
+constexpr int kWidth = 1280;
+constexpr int kHeight = 720;
+
+// One GL context, renderer and target for the whole run.
+struct Context {
+    std::optional<vox::Window> window;
+    std::optional<vox::SceneRenderer> renderer;
+    vox::RenderTarget target;
+    std::string description;
+};
+
+Context& context() {
+    static Context* instance = [] {
+        auto* created = new Context;
+        std::filesystem::current_path(VOX_SOURCE_DIR); // shaders/ and assets/
+        vox::WindowSettings settings;
+        settings.headless = true;
+        settings.width = 64;
+        settings.height = 64;
+        settings.vsync = false;
+        settings.debugContext = false;
+        vox::Result<vox::Window> window = vox::Window::create(settings);
+        VOX_VERIFY(window.ok(), "render_bench needs an OpenGL 3.3 context (Mesa llvmpipe will do)");
+        created->window.emplace(std::move(window).value());
+        created->description = created->window->glDescription();
+        vox::RendererSettings rendererSettings;
+        if (const char* samples = std::getenv("VOX_BENCH_SAMPLES"))
+            rendererSettings.samples = std::max(1, std::atoi(samples));
+        vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create("shaders", rendererSettings);
+        VOX_VERIFY(renderer.ok(), "render_bench: the shaders must build");
+        created->renderer.emplace(std::move(renderer).value());
+        vox::Result<vox::RenderTarget> target = vox::RenderTarget::create(kWidth, kHeight);
+        VOX_VERIFY(target.ok(), "render_bench: cannot make a 1280x720 render target");
+        created->target = std::move(target).value();
+        std::fprintf(stderr, "render_bench: %s, %d samples per pixel\n", created->description.c_str(),
+                     rendererSettings.samples);
+        return created;
+    }();
+    return *instance;
+}
+
+const vox::Camera& playfieldCamera() {
+    static const vox::Camera camera = vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight);
+    return camera;
+}
+
+struct GameScene {
+    vox::test::GameAssets assets;
+    vox::DebrisSystem debris;
+
+    static GameScene& get() {
+        static GameScene* scene = [] {
+            auto* created =
+                new GameScene{vox::test::GameAssets::load(*context().renderer), vox::DebrisSystem({}, 5)};
+            created->explode();
+            return created;
+        }();
+        return *scene;
+    }
+
+    // Four invaders' worth of debris (~500 particles), renewed whenever it has all settled and faded.
+    void explode() {
+        for (int i = 0; i < 4; ++i) {
+            const vox::VoxelModel& model = assets.invaders[static_cast<size_t>(i % 3)].sprite.frames[0];
+            const glm::vec3 origin(40.0f + 40.0f * static_cast<float>(i), 150.0f, -2.0f);
+            debris.spawnModel(model, origin, {.centre = origin + glm::vec3(5.0f, 3.0f, 2.0f)});
+        }
+    }
+    void step() {
+        debris.step();
+        if (debris.size() == 0)
+            explode();
+    }
+
+    void submit(vox::SceneRenderer& renderer, int frame) {
+        // Moving frames: the invaders walk (a new animation frame twice a second) and every sprite shifts.
+        vox::test::drawGameScene(renderer, assets, (frame / 30) % 2, static_cast<float>(frame % 16) * 0.5f);
+        renderer.drawDebris(debris, 0.5f);
+        renderer.drawHud({.score = 4520, .hiScore = 9990, .lives = 2, .wave = 3});
+    }
+};
+
+struct StressScene {
+    static constexpr int kModels = 8;
+    static constexpr int kSprites = 2000;
+    std::vector<vox::MeshHandle> meshes;
+    std::vector<vox::VoxelModel> models;
+    vox::DebrisSystem debris{[] {
+        vox::DebrisSettings settings;
+        settings.maxParticles = 10000;
+        return settings;
+    }()};
+
+    void step() { debris.step(); }
+
+    static StressScene& get() {
+        static StressScene* scene = [] {
+            auto* created = new StressScene;
+            vox::Rng rng(2024);
+            // Solid 16^3 blocks with a colour per 2^3 cell (like authored art, faces merge a little): 4,096
+            // voxels and about 400 quads each.
+            for (int m = 0; m < kModels; ++m) {
+                vox::VoxelModel model{glm::ivec3(16)};
+                std::array<uint8_t, 512> cellColors{};
+                for (uint8_t& color : cellColors)
+                    color = static_cast<uint8_t>(1 + rng.below(4) + static_cast<uint32_t>(m) * 4);
+                for (int z = 0; z < 16; ++z)
+                    for (int y = 0; y < 16; ++y)
+                        for (int x = 0; x < 16; ++x)
+                            model.set({x, y, z},
+                                      cellColors[static_cast<size_t>((z / 2 * 8 + y / 2) * 8 + x / 2)]);
+                created->meshes.push_back(context().renderer->addMesh(model));
+                created->models.push_back(std::move(model));
+            }
+            for (int i = 0; created->debris.size() < 10000; ++i) {
+                const glm::vec3 origin(static_cast<float>(i % 12) * 18.0f,
+                                       100.0f + static_cast<float>(i / 12) * 18.0f, -8.0f);
+                created->debris.spawnModel(created->models[static_cast<size_t>(i) % kModels], origin,
+                                           {.centre = origin + glm::vec3(8.0f), .lifetimeSeconds = 1000.0f});
+            }
+            return created;
+        }();
+        return *scene;
+    }
+
+    void submit(vox::SceneRenderer& renderer, int frame) {
+        // 50 x 40 sprites of 16^3 voxels filling the playfield's box, several layers deep; a moving frame
+        // shifts each a little.
+        const float wobble = static_cast<float>(frame % 8) * 0.25f;
+        for (int i = 0; i < kSprites; ++i) {
+            const float x = static_cast<float>(i % 50) * 4.5f - 2.0f;
+            const float y = static_cast<float>((i / 50) % 20) * 12.0f + 10.0f + wobble;
+            const float z = static_cast<float>(i / 1000) * -20.0f;
+            renderer.drawSprite(
+                {.mesh = meshes[static_cast<size_t>(i) % kModels], .position = {x, y, z}, .scale = 0.3f});
+        }
+        renderer.drawDebris(debris, 0.5f);
+    }
+};
+
+template <class Scene>
+void runFrames(benchmark::State& state, bool moving, bool finishInside) {
+    Context& gl = context();
+    Scene& scene = Scene::get();
+    vox::SceneRenderer& renderer = *gl.renderer;
+    int frame = 0;
+    const auto draw = [&] {
+        gl.target.bind();
+        renderer.beginFrame(playfieldCamera(), vox::Viewport{0, 0, kWidth, kHeight}, 0.0);
+        scene.submit(renderer, moving ? frame : 0);
+        return renderer.endFrame();
+    };
+    (void)draw(); // uploads the meshes
+    glFinish();
+    double drawCalls = 0, triangles = 0, bytes = 0, cpu = 0, prepare = 0, gpu = 0;
+    int64_t gpuSamples = 0;
+    for (auto _ : state) {
+        if (moving) {
+            state.PauseTiming(); // simulation is not rendering
+            scene.step();
+            state.ResumeTiming();
+        }
+        const vox::FrameStats stats = draw();
+        if (finishInside) {
+            glFinish();
+        } else {
+            state.PauseTiming();
+            glFinish();
+            state.ResumeTiming();
+        }
+        ++frame;
+        drawCalls += stats.drawCalls;
+        triangles += static_cast<double>(stats.triangles);
+        bytes += static_cast<double>(stats.bytesUploaded);
+        cpu += stats.cpuMilliseconds;
+        prepare += stats.cpuPrepareMilliseconds;
+        if (stats.gpuMilliseconds) {
+            gpu += *stats.gpuMilliseconds;
+            ++gpuSamples;
+        }
+    }
+    const double n = static_cast<double>(state.iterations());
+    state.counters["drawCalls"] = drawCalls / n;
+    state.counters["triangles"] = triangles / n;
+    state.counters["bytesUploaded"] = bytes / n;
+    state.counters["rendererCpuMs"] = cpu / n;
+    state.counters["prepareMs"] = prepare / n;
+    if (gpuSamples > 0)
+        state.counters["gpuMs"] = gpu / static_cast<double>(gpuSamples);
+}
+
+void SubmitGameSceneStatic(benchmark::State& state) {
+    runFrames<GameScene>(state, false, false);
+}
+void SubmitGameSceneMoving(benchmark::State& state) {
+    runFrames<GameScene>(state, true, false);
+}
+void FrameGameScene(benchmark::State& state) {
+    runFrames<GameScene>(state, true, true);
+}
+void SubmitStressSceneStatic(benchmark::State& state) {
+    runFrames<StressScene>(state, false, false);
+}
+void SubmitStressSceneMoving(benchmark::State& state) {
+    runFrames<StressScene>(state, true, false);
+}
+void FrameStressScene(benchmark::State& state) {
+    runFrames<StressScene>(state, true, true);
+}
+
+BENCHMARK(SubmitGameSceneStatic)->Unit(benchmark::kMillisecond);
+BENCHMARK(SubmitGameSceneMoving)->Unit(benchmark::kMillisecond);
+BENCHMARK(FrameGameScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(SubmitStressSceneStatic)->Unit(benchmark::kMillisecond);
+BENCHMARK(SubmitStressSceneMoving)->Unit(benchmark::kMillisecond);
+BENCHMARK(FrameStressScene)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

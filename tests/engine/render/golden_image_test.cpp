@@ -1,0 +1,120 @@
+// Golden images: four fixed scenes rendered headless (llvmpipe) at 320 x 240 and compared with the PNGs in
+// tests/golden/ (see golden_image.h for the tolerance and tests/golden/README.md to regenerate them).
+
+#include "gl_test_fixture.h"
+#include "golden_image.h"
+#include "test_scenes.h"
+
+#include "vox/render/camera.h"
+#include "vox/render/debris.h"
+#include "vox/render/scene_renderer.h"
+#include "vox/voxel/voxel_erosion.h"
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/trigonometric.hpp>
+#include <gtest/gtest.h>
+
+namespace {
+
+using vox::test::GlTest;
+
+class GoldenImageTest : public GlTest {
+protected:
+    static constexpr int kWidth = 320;
+    static constexpr int kHeight = 240;
+    static constexpr float kAspect = static_cast<float>(kWidth) / kHeight;
+
+    void SetUp() override {
+        GlTest::SetUp();
+        if (IsSkipped() || HasFatalFailure())
+            return;
+        vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create("shaders");
+        ASSERT_TRUE(renderer.ok()) << renderer.error().message;
+        m_renderer.emplace(std::move(renderer).value());
+        m_target = makeTarget(kWidth, kHeight);
+    }
+    void TearDown() override {
+        m_renderer.reset();
+        m_target = {};
+        GlTest::TearDown();
+    }
+
+    void begin(const vox::Camera& camera) {
+        m_target.bind();
+        m_renderer->beginFrame(camera, vox::Viewport{0, 0, kWidth, kHeight}, 1.0);
+    }
+    vox::Image finish() {
+        (void)m_renderer->endFrame();
+        const vox::Image image = m_target.readImage();
+        EXPECT_FALSE(image.isUniform());
+        return image;
+    }
+
+    std::optional<vox::SceneRenderer> m_renderer;
+    vox::RenderTarget m_target;
+};
+
+// A close-up orbit camera on a model of `size` centred at `centre`.
+vox::Camera closeUp(glm::vec3 centre, float radius, float yaw, float pitch) {
+    const float distance = radius / std::sin(glm::radians(30.0f) * 0.5f) * 1.05f;
+    return vox::orbitCamera(centre, distance, yaw, pitch, 30.0f, static_cast<float>(320) / 240);
+}
+
+TEST_F(GoldenImageTest, OneLitSprite) {
+    const vox::test::LoadedSprite brute = vox::test::loadSprite(*m_renderer, "invader_brute.vox");
+    const glm::vec3 size(brute.sprite.frames[0].size());
+    m_renderer->look().groundHeight = -0.01f;
+    begin(closeUp(size * glm::vec3(0.5f, 0.5f, 0.0f), glm::length(size) * 0.5f, 0.5f, 0.35f));
+    m_renderer->drawSprite({.mesh = brute.meshes[0], .position = {0.0f, 0.0f, 0.0f}});
+    EXPECT_TRUE(vox::test::matchesGolden(finish(), "one_lit_sprite"));
+}
+
+TEST_F(GoldenImageTest, FullInvaderFormation) {
+    const vox::test::GameAssets assets = vox::test::GameAssets::load(*m_renderer);
+    begin(vox::framePlayfield({}, kAspect));
+    vox::test::drawGameScene(*m_renderer, assets, 1);
+    m_renderer->drawSprite({.mesh = assets.invaders[2].meshes[0],
+                            .position = vox::test::invaderPosition(assets, 4, 0, 0) + glm::vec3(0, -20, 0),
+                            .tint = {1.0f, 0.6f, 0.6f},
+                            .flash = 0.7f});
+    m_renderer->drawHud({.score = 1230, .hiScore = 9990, .lives = 2, .wave = 3, .message = "PAUSED"});
+    EXPECT_TRUE(vox::test::matchesGolden(finish(), "full_invader_formation"));
+}
+
+TEST_F(GoldenImageTest, ShieldAfterErosion) {
+    vox::test::GameAssets assets = vox::test::GameAssets::load(*m_renderer);
+    vox::VoxelModel& shield = assets.shieldModels[0];
+    std::vector<vox::RemovedVoxel> removed;
+    // Two bombs from above, one shot from below: the stencils are deeper than the shield.
+    const vox::VoxelModel& down = assets.stencilDown.sprite.frames[0];
+    const vox::VoxelModel& up = assets.stencilUp.sprite.frames[0];
+    EXPECT_GT(vox::erodeVoxels(shield, down, {3, 10, 0}, removed), 0);
+    EXPECT_GT(vox::erodeVoxels(shield, down, {13, 8, 0}, removed), 0);
+    EXPECT_GT(vox::erodeVoxels(shield, up, {9, -1, 0}, removed), 0);
+    m_renderer->updateMesh(assets.shieldMeshes[0], shield);
+    const glm::vec3 size(shield.size());
+    m_renderer->look().groundHeight = -0.01f;
+    begin(closeUp(size * glm::vec3(0.5f, 0.5f, 0.0f), glm::length(size) * 0.5f, -0.35f, 0.3f));
+    m_renderer->drawSprite({.mesh = assets.shieldMeshes[0], .position = {0.0f, 0.0f, 0.0f}});
+    EXPECT_TRUE(vox::test::matchesGolden(finish(), "shield_after_erosion"));
+}
+
+TEST_F(GoldenImageTest, DebrisBurstAtAFixedTime) {
+    const vox::test::LoadedSprite beetle = vox::test::loadSprite(*m_renderer, "invader_beetle.vox");
+    const vox::VoxelModel& model = beetle.sprite.frames[0];
+    vox::DebrisSettings settings;
+    settings.groundHeight = 0.0f;
+    vox::DebrisSystem debris(settings, 42);
+    const glm::vec3 position(-5.0f, 12.0f, 0.0f);
+    debris.spawnModel(model, vox::spriteOrigin(position, model.size()),
+                      {.centre = position + glm::vec3(5.5f, 2.0f, 0.0f)});
+    for (int step = 0; step < 24; ++step)
+        debris.step();
+    m_renderer->look().groundHeight = 0.0f;
+    begin(vox::orbitCamera({0.0f, 10.0f, 0.0f}, 90.0f, 0.25f, 0.3f, 40.0f, kAspect));
+    m_renderer->drawDebris(debris, 0.5f);
+    EXPECT_TRUE(vox::test::matchesGolden(finish(), "debris_burst"));
+}
+
+} // namespace
