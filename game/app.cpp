@@ -1,8 +1,11 @@
 #include "app.h"
 
+#include "asset_loader.h"
 #include "demo_scene.h"
+#include "game_scene.h"
 #include "model_view_scene.h"
-#include "showcase_scene.h"
+#include "persist/save_files.h"
+#include "sim/replay.h"
 
 #include "vox/platform/action_map.h"
 #include "vox/platform/data_directory.h"
@@ -15,6 +18,7 @@
 #include <SDL.h>
 #include <epoxy/gl.h>
 
+#include <cinttypes>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -48,11 +52,83 @@ vox::DataSearch dataSearch(const std::string& name, const std::string& directory
     return search;
 }
 
+// What the player keeps between sessions (settings and high scores), read from the user data folder.
+// A problem is a warning, never the end of the game. Headless runs (tests, recordings) neither read nor
+// write them, so they do not depend on the machine they run on.
+struct SavedState {
+    Settings settings;
+    HighScoreTable highScores;
+    SaveFilePaths files; ///< Where to save changes; none: don't.
+};
+
+SavedState loadSavedState(bool headless) {
+    SavedState saved;
+    if (headless)
+        return saved;
+    vox::Result<std::filesystem::path> data = userDataDirectory();
+    if (!data) {
+        std::fprintf(stderr, "voxel-invaders: warning: %s; high scores will not be saved\n",
+                     data.error().message.c_str());
+        return saved;
+    }
+    Loaded<Settings> settings = loadSettings(settingsPath(data.value()));
+    Loaded<HighScoreTable> scores = loadHighScores(highScoresPath(data.value()));
+    for (const std::string& warning : settings.warnings)
+        std::fprintf(stderr, "voxel-invaders: warning: %s\n", warning.c_str());
+    for (const std::string& warning : scores.warnings)
+        std::fprintf(stderr, "voxel-invaders: warning: %s\n", warning.c_str());
+    saved.settings = std::move(settings.value);
+    saved.highScores = std::move(scores.value);
+    saved.files = {settingsPath(data.value()), highScoresPath(data.value())};
+    return saved;
+}
+
+// The default bindings with the keys the player rebound.
+vox::ActionMap actionMapFor(const Settings& settings) {
+    vox::ActionMap actions = vox::ActionMap::withDefaultBindings();
+    for (vox::Action action : kRebindableActions) {
+        actions.clearKeys(action);
+        for (const vox::KeyBinding& key : settings.keys[static_cast<size_t>(action)])
+            actions.bindKey(action, key);
+    }
+    return actions;
+}
+
+// The end-of-run duties of the game: --record, --print-state-hash, and checking a --replay's outcome.
+int finishGame(const GameScene& game, const Options& options, const GameAssets& assets) {
+    const GameFlow& flow = game.flow();
+    int status = 0;
+    if (options.record) {
+        if (std::optional<Replay> recording = flow.recording()) {
+            if (vox::Status written = writeReplayFile(*options.record, *recording); !written)
+                status = fail(written.error().message);
+        } else {
+            status = fail("--record " + options.record->string() +
+                          ": no game was played, so there is nothing to record");
+        }
+    }
+    if (options.printStateHash) {
+        // With no session yet (the title), the state is that of a game about to start.
+        const Simulation* simulation = flow.simulation();
+        const uint64_t hash =
+            simulation ? simulation->stateHash()
+                       : Simulation(SimSettings{options.seed.value_or(kDefaultSeed)}, assets).stateHash();
+        std::printf("state-hash: %016" PRIx64 "\n", hash);
+        std::fflush(stdout);
+    }
+    if (options.replay && flow.finished() && !flow.replayMatched())
+        status = fail("--replay " + options.replay->string() +
+                      ": the playback ended on a different state than was recorded (the file is damaged, or "
+                      "the rules changed without a new simulation version)");
+    return status;
+}
+
 class Game {
 public:
-    Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene)
-        : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)),
-          m_actions(vox::ActionMap::withDefaultBindings()) {
+    Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene, vox::ActionMap actions,
+         GameScene* game)
+        : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)), m_game(game),
+          m_actions(std::move(actions)) {
         if (!m_window.isHeadless()) {
             // Without controllers the keyboard still works; say why and go on.
             if (auto gamepads = vox::Gamepads::create())
@@ -79,6 +155,9 @@ public:
             const vox::FrameSteps frame = m_clock.advance(elapsed);
             for (int i = 0; i < frame.steps && m_running; ++i)
                 step();
+            // Headless runs draw only their last frame (the screenshot): software GL is slow.
+            if (m_window.isHeadless() && m_running)
+                continue;
             if (vox::Status status = renderFrame(m_window.isHeadless() ? 1.0 : frame.alpha); !status)
                 return fail(status.error().message);
             if (!m_window.hasVsync() && !m_window.isHeadless())
@@ -90,7 +169,7 @@ public:
             if (vox::Status status = vox::writePng(m_target.readImage(), *m_options.screenshot); !status)
                 return fail(status.error().message);
         }
-        return 0;
+        return m_game ? finishGame(*m_game, m_options, m_game->assets()) : 0;
     }
 
 private:
@@ -112,6 +191,11 @@ private:
         if (input.pressed(vox::Action::ToggleFullscreen))
             m_window.toggleFullscreen();
         m_scene->step(input);
+        if (m_game && m_game->flow().finished())
+            m_running = false;
+        if (m_game && !m_window.isHeadless() &&
+            m_game->flow().options().fullscreen != m_window.isFullscreen())
+            m_window.toggleFullscreen(); // the options screen changed it
         ++m_stepsRun;
         if (m_options.frames && m_stepsRun >= static_cast<uint64_t>(*m_options.frames))
             m_running = false;
@@ -151,6 +235,7 @@ private:
     vox::Window m_window;
     // Declared after the window so the GL objects below are destroyed while its context still exists.
     std::unique_ptr<DemoScene> m_scene;
+    GameScene* m_game = nullptr; // m_scene when it is the game
     vox::RenderTarget m_target;
     std::optional<vox::Gamepads> m_gamepads;
     vox::ActionMap m_actions;
@@ -167,33 +252,64 @@ int runGame(const Options& options) {
     if (!shaders)
         return fail(shaders.error().message);
 
+    SavedState saved = loadSavedState(options.headless || options.view.has_value());
     vox::WindowSettings settings;
     settings.width = options.width;
     settings.height = options.height;
     settings.headless = options.headless;
+    settings.vsync = saved.settings.vsync;
     vox::Result<vox::Window> window = vox::Window::create(settings);
     if (!window)
         return fail(window.error().message);
+    if (saved.settings.fullscreen && !options.headless)
+        window.value().toggleFullscreen();
 
     std::unique_ptr<DemoScene> scene;
+    GameScene* game = nullptr;
+    vox::ActionMap actions = actionMapFor(saved.settings);
     if (options.view) {
         auto view = ModelViewScene::create(shaders.value(), *options.view, options.viewFrame);
         if (!view)
             return fail(view.error().message);
         scene = std::move(view).value();
     } else {
-        vox::Result<std::filesystem::path> assets =
+        vox::Result<std::filesystem::path> assetDirectory =
             vox::findDataDirectory(dataSearch("assets", "VOX_ASSET_DIR"));
+        if (!assetDirectory)
+            return fail(assetDirectory.error().message);
+        vox::Result<GameAssets> assets = loadGameAssets(assetDirectory.value());
         if (!assets)
             return fail(assets.error().message);
-        auto showcase =
-            ShowcaseScene::create(shaders.value(), assets.value(), options.seed.value_or(kDefaultSeed));
-        if (!showcase)
-            return fail(showcase.error().message);
-        scene = std::move(showcase).value();
+
+        FlowSettings flow;
+        flow.seed = options.seed.value_or(kDefaultSeed);
+        flow.demo = options.demo;
+        flow.record = options.record.has_value();
+        if (options.replay) {
+            vox::Result<Replay> replay = readReplayFile(*options.replay);
+            if (!replay)
+                return fail("--replay: " + replay.error().message);
+            flow.replay = std::move(replay).value();
+        }
+
+        flow.difficulty = saved.settings.difficulty;
+
+        AudioSystem audio = options.headless ? AudioSystem::silent()
+                                             : AudioSystem::openOrSilent({}, [](std::string_view why) {
+                                                   std::fprintf(stderr, "voxel-invaders: warning: %.*s\n",
+                                                                static_cast<int>(why.size()), why.data());
+                                               });
+        audio.setVolumes({saved.settings.masterVolume, saved.settings.effectsVolume, saved.settings.mute});
+        flow.options = saved.settings;
+        auto created = GameScene::create(shaders.value(), assets.value(), flow, std::move(saved.highScores),
+                                         std::move(saved.files), std::move(audio));
+        if (!created)
+            return fail(created.error().message);
+        game = created.value().get();
+        scene = std::move(created).value();
     }
-    Game game(options, std::move(window).value(), std::move(scene));
-    return game.run();
+    Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), game);
+    return loop.run();
 }
 
 } // namespace invaders

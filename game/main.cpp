@@ -14,14 +14,6 @@ namespace {
 // Flags whose features land in later issues. They are parsed and checked now, and refused here rather
 // than silently ignored.
 const char* firstUnavailableFeature(const invaders::Options& options) {
-    if (options.demo)
-        return "--demo";
-    if (options.record)
-        return "--record";
-    if (options.replay)
-        return "--replay";
-    if (options.printStateHash)
-        return "--print-state-hash";
     if (options.debugOverlay)
         return "--debug-overlay";
     return nullptr;

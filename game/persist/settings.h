@@ -31,6 +31,8 @@
 // that is not a number / boolean / difficulty / key name, no 'end') rejects the whole file: the game warns,
 // keeps the file aside and starts from the defaults, rather than guessing what the player meant.
 
+#include "difficulty.h"
+
 #include "vox/core/result.h"
 #include "vox/platform/action.h"
 #include "vox/platform/action_map.h"
@@ -43,18 +45,6 @@
 #include <vector>
 
 namespace invaders {
-
-/// Game difficulty presets.
-enum class Difficulty : uint8_t {
-    Arcade, ///< The 1978 rules and numbers (the default).
-    Easy,   ///< Gentler than the arcade.
-    Hard,   ///< Harsher than the arcade.
-};
-
-/// "arcade", "easy", "hard": as written in the settings file.
-[[nodiscard]] std::string_view difficultyName(Difficulty difficulty);
-/// The difficulty called `name` (as `difficultyName()` writes it), or nothing.
-[[nodiscard]] std::optional<Difficulty> difficultyFromName(std::string_view name);
 
 /// The actions the options menu lets the player rebind, in menu order.
 inline constexpr std::array<vox::Action, 7> kRebindableActions = {

@@ -98,7 +98,8 @@ TEST(Cli, SameSeedAndStepsGiveTheSameImage) {
     const auto first = temp.path() / "a.png";
     const auto second = temp.path() / "b.png";
     const auto other = temp.path() / "c.png";
-    const std::string common = "--headless --frames 10 --size 160x90 ";
+    // The demo pilot draws its choices from the seed, so by frame 400 two seeds look different.
+    const std::string common = "--headless --demo --frames 400 --size 160x90 ";
     ASSERT_EQ(runGame(common + "--seed 3 --screenshot '" + first.string() + "'").exitCode, 0);
     ASSERT_EQ(runGame(common + "--seed 3 --screenshot '" + second.string() + "'").exitCode, 0);
     ASSERT_EQ(runGame(common + "--seed 4 --screenshot '" + other.string() + "'").exitCode, 0);
@@ -146,9 +147,44 @@ TEST(Cli, ViewShowsAVoxFileAndRefusesAFrameItDoesNotHave) {
 }
 
 TEST(Cli, FeaturesNotBuiltYetAreRefusedNotIgnored) {
-    const ProcessResult result = runGame("--demo");
+    const ProcessResult result = runGame("--debug-overlay");
     EXPECT_EQ(result.exitCode, 1);
-    EXPECT_NE(result.err.find("--demo is not available"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("--debug-overlay is not available"), std::string::npos) << result.err;
+}
+
+std::string stateHashOf(const ProcessResult& result) {
+    const size_t at = result.out.find("state-hash: ");
+    return at == std::string::npos ? std::string() : result.out.substr(at + 12, 16);
+}
+
+TEST(Cli, RecordedDemoReplaysToTheSameStateHash) {
+    TempDirectory temp;
+    const std::string file = (temp.path() / "demo.vir").string();
+    const ProcessResult recorded =
+        runGame("--headless --demo --seed 9 --frames 900 --record '" + file + "' --print-state-hash");
+    ASSERT_EQ(recorded.exitCode, 0) << recorded.err;
+    const std::string hash = stateHashOf(recorded);
+    ASSERT_EQ(hash.size(), 16u) << recorded.out;
+    const ProcessResult again = runGame("--headless --demo --seed 9 --frames 900 --print-state-hash");
+    EXPECT_EQ(stateHashOf(again), hash) << "same seed and inputs, same state";
+    const ProcessResult replayed = runGame("--headless --replay '" + file + "' --print-state-hash");
+    ASSERT_EQ(replayed.exitCode, 0) << replayed.err;
+    EXPECT_EQ(stateHashOf(replayed), hash);
+    const ProcessResult otherSeed = runGame("--headless --demo --seed 10 --frames 900 --print-state-hash");
+    EXPECT_NE(stateHashOf(otherSeed), hash);
+}
+
+TEST(Cli, CorruptOrMissingReplayIsAClearError) {
+    TempDirectory temp;
+    const std::filesystem::path file = temp.path() / "bad.vir";
+    std::ofstream(file) << "VXIRPLAY but not really a replay";
+    const ProcessResult corrupt = runGame("--headless --replay '" + file.string() + "'");
+    EXPECT_EQ(corrupt.exitCode, 1);
+    EXPECT_NE(corrupt.err.find(file.string()), std::string::npos) << corrupt.err;
+    const ProcessResult missing =
+        runGame("--headless --replay '" + (temp.path() / "none.vir").string() + "'");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("none.vir"), std::string::npos) << missing.err;
 }
 
 } // namespace

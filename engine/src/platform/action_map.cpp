@@ -67,6 +67,10 @@ void ActionMap::clearBindings(Action action) {
         actions &= ~ActionState::bit(action);
 }
 
+void ActionMap::clearKeys(Action action) {
+    std::erase_if(m_keyBindings, [action](const Binding& binding) { return binding.action == action; });
+}
+
 std::vector<KeyBinding> ActionMap::keysFor(Action action) const {
     std::vector<KeyBinding> keys;
     for (const Binding& binding : m_keyBindings) {

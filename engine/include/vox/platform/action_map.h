@@ -56,6 +56,8 @@ public:
     void bindButton(Action action, SDL_GameControllerButton button);
     /// Removes every key and button bound to `action` (to rebind it from scratch).
     void clearBindings(Action action);
+    /// Removes the keys bound to `action`, keeping its gamepad buttons and stick (to apply rebound keys).
+    void clearKeys(Action action);
     /// The keys bound to `action`, in the order they were bound.
     [[nodiscard]] std::vector<KeyBinding> keysFor(Action action) const;
 

@@ -1,0 +1,100 @@
+#pragma once
+// The frame loop of the broadphase benchmark: feeds a workload's events to a peer, times the update, pairs
+// and maintain phases of each frame, and checks the last frame's candidate set against the exact pairs.
+
+#include "peers.h"
+#include "workloads.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace bench {
+
+struct RunResult {
+    std::vector<double> frameNs, updateNs, pairsNs, maintainNs;
+    int64_t movedProxies = 0; ///< Over the timed frames.
+    size_t candidates = 0;    ///< At the last frame.
+    size_t exact = 0;         ///< At the last frame.
+    bool complete = false;    ///< Every exact pair was among the candidates.
+    bool duplicates = false;  ///< Some candidate pair came out twice.
+    PeerStats stats;
+};
+
+[[nodiscard]] inline double percentile(std::vector<double> values, double p) {
+    if (values.empty())
+        return 0.0;
+    std::sort(values.begin(), values.end());
+    const size_t rank =
+        std::min(values.size() - 1, static_cast<size_t>(p * static_cast<double>(values.size())));
+    return values[rank];
+}
+
+[[nodiscard]] inline double mean(const std::vector<double>& values) {
+    double sum = 0.0;
+    for (double v : values)
+        sum += v;
+    return values.empty() ? 0.0 : sum / static_cast<double>(values.size());
+}
+
+template <class Peer>
+RunResult runFrames(Workload& workload, Peer& peer, int warmupFrames, int timedFrames) {
+    using Clock = std::chrono::steady_clock;
+    const auto ns = [](Clock::time_point a, Clock::time_point b) {
+        return static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(b - a).count());
+    };
+    RunResult result;
+    FrameEvents events;
+    std::vector<uint64_t> keys;
+    const auto collect = [&keys](int32_t a, int32_t b) { keys.push_back(pairKey(a, b)); };
+
+    workload.start(events);
+    for (int32_t id : events.created) {
+        const SceneObject& object = workload.objects[id];
+        peer.create(id, object.box, object.isStatic);
+    }
+    peer.pairs(collect);
+    peer.maintain();
+
+    for (int frame = 0; frame < warmupFrames + timedFrames; ++frame) {
+        events.clear();
+        workload.step(events);
+        keys.clear();
+        const auto t0 = Clock::now();
+        for (int32_t id : events.destroyed)
+            peer.destroy(id);
+        for (int32_t id : events.created) {
+            const SceneObject& object = workload.objects[id];
+            peer.create(id, object.box, object.isStatic);
+        }
+        for (int32_t id : events.moved) {
+            const SceneObject& object = workload.objects[id];
+            peer.move(id, object.box, object.displacement);
+        }
+        const auto t1 = Clock::now();
+        peer.pairs(collect);
+        const auto t2 = Clock::now();
+        peer.maintain();
+        const auto t3 = Clock::now();
+        if (frame >= warmupFrames) {
+            result.updateNs.push_back(ns(t0, t1));
+            result.pairsNs.push_back(ns(t1, t2));
+            result.maintainNs.push_back(ns(t2, t3));
+            result.frameNs.push_back(ns(t0, t3));
+            result.movedProxies += static_cast<int64_t>(events.moved.size());
+        }
+    }
+
+    std::sort(keys.begin(), keys.end());
+    result.duplicates = std::adjacent_find(keys.begin(), keys.end()) != keys.end();
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    const std::vector<uint64_t> exact = exactPairs(workload.objects);
+    result.candidates = keys.size();
+    result.exact = exact.size();
+    result.complete = std::includes(keys.begin(), keys.end(), exact.begin(), exact.end());
+    result.stats = peer.stats();
+    return result;
+}
+
+} // namespace bench

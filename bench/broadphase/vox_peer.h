@@ -1,0 +1,76 @@
+#pragma once
+// Adapter that drives any `vox::Broadphase` (the tree and the two reference broadphases) from the runner.
+
+#include "peers.h"
+
+#include "vox/broadphase/broadphase.h"
+
+#include "vox/broadphase/dynamic_aabb_tree.h"
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+namespace bench {
+
+/// `Name::kName` is the peer's name in benchmark names.
+template <vox::Broadphase B, class Name>
+class VoxPeer {
+public:
+    static constexpr const char* kName = Name::kName;
+    static constexpr bool kSupports3d = true;
+
+    VoxPeer() : m_broadphase(makeBroadphase()) {}
+    static B makeBroadphase() {
+        if constexpr (requires { B(vox::TreeSettings{}); }) {
+            vox::TreeSettings s;
+            if (const char* m = std::getenv("VOX_MARGIN"))
+                s.margin = std::strtof(m, nullptr);
+            if (const char* p = std::getenv("VOX_PRED"))
+                s.predictionFactor = std::strtof(p, nullptr);
+            return B(s);
+        } else {
+            return B{};
+        }
+    }
+
+    void create(int32_t id, const vox::Aabb& box, bool isStatic) {
+        if (static_cast<size_t>(id) >= m_proxy.size())
+            m_proxy.resize(static_cast<size_t>(id) + 1);
+        m_proxy[id] = m_broadphase
+                          .createProxy(box, static_cast<uint32_t>(id),
+                                       isStatic ? vox::ProxyType::Static : vox::ProxyType::Dynamic)
+                          .value();
+    }
+    void destroy(int32_t id) { (void)m_broadphase.destroyProxy(m_proxy[id]); }
+    void move(int32_t id, const vox::Aabb& box, const glm::vec3& displacement) {
+        (void)m_broadphase.moveProxy(m_proxy[id], box, displacement);
+    }
+    template <class F>
+    void pairs(F&& onPair) {
+        m_broadphase.updatePairs([&](vox::ProxyId a, vox::ProxyId b) {
+            onPair(static_cast<int32_t>(m_broadphase.userData(a)),
+                   static_cast<int32_t>(m_broadphase.userData(b)));
+        });
+    }
+    void maintain() {
+        if constexpr (requires { m_broadphase.maintain(); })
+            m_broadphase.maintain();
+    }
+    [[nodiscard]] PeerStats stats() const {
+        if constexpr (requires { m_broadphase.stats(); }) {
+            const auto s = m_broadphase.stats();
+            return {static_cast<double>(s.height), s.areaRatio, s.bytesPerProxy};
+        } else if constexpr (requires { m_broadphase.memoryBytes(); }) {
+            return {NAN, NAN, static_cast<double>(m_broadphase.memoryBytes()) / m_broadphase.proxyCount()};
+        } else {
+            return {NAN, NAN, NAN};
+        }
+    }
+    B& broadphase() { return m_broadphase; }
+
+private:
+    B m_broadphase;
+    std::vector<vox::ProxyId> m_proxy;
+};
+
+} // namespace bench

@@ -1,0 +1,75 @@
+#pragma once
+/// @file
+/// The contract shared by the engine's three broadphases (`DynamicAabbTree`, `BruteForceBroadphase`,
+/// `GridBroadphase`), so that tests and benchmarks run the very same code over each.
+///
+/// Usage, once per fixed step:
+/// @code
+///   for (Invader& invader : invaders)                        // only the objects that moved
+///       tree.moveProxy(invader.proxy, invader.aabb(), invader.velocity() * dt);
+///   tree.updatePairs([&](vox::ProxyId a, vox::ProxyId b) { narrowphase(tree.userData(a), tree.userData(b));
+///   });
+/// @endcode
+///
+/// Pair semantics (all three): `updatePairs` reports, each exactly once and in no particular order, every
+/// pair of proxies that are not both static, whose *stored* boxes overlap (closed boxes: touching counts),
+/// and at least one of which was created or moved since the previous `updatePairs`. The reference
+/// broadphases store tight boxes, so they report exact pairs; the tree stores fat boxes, so it reports a
+/// superset of the exact pairs (the candidates), never missing one.
+
+#include "vox/broadphase/aabb.h"
+#include "vox/broadphase/proxy_id.h"
+#include "vox/core/result.h"
+
+#include <concepts>
+#include <cstdint>
+
+namespace vox {
+
+/// `void(ProxyId a, ProxyId b)`: receives one candidate pair.
+template <class F>
+concept PairCallback = std::invocable<F&, ProxyId, ProxyId>;
+
+/// `bool(ProxyId)`: receives one proxy hit by a box or point query; returns false to stop the query.
+template <class F>
+concept QueryCallback = std::predicate<F&, ProxyId>;
+
+/// `float(ProxyId, float fraction)`: receives a proxy whose box the ray enters at `fraction`; returns the new
+/// end of the ray (`fraction` to keep only nearer hits, the current end to keep going, 0 to stop).
+template <class F>
+concept RayCallback = requires(F& f, ProxyId id, float fraction) {
+    { f(id, fraction) } -> std::convertible_to<float>;
+};
+
+namespace detail {
+struct IgnorePair {
+    void operator()(ProxyId, ProxyId) const {}
+};
+struct AcceptHit {
+    bool operator()(ProxyId) const { return true; }
+};
+struct KeepRay {
+    float operator()(ProxyId, float) const { return 1.0f; }
+};
+} // namespace detail
+
+/// A broadphase: proxies with boxes, pair finding for the moved ones, and box / point / ray queries.
+/// Invalid boxes (NaN, infinity, min > max) are rejected: `createProxy` returns an error naming the box,
+/// `moveProxy` returns false and keeps the old box. Stale or unknown handles are programmer errors: they
+/// assert in debug builds and return false / 0 in release builds, never touching another proxy.
+template <class B>
+concept Broadphase = requires(B& bp, const B& cbp, const Aabb& box, const glm::vec3& v, ProxyId id,
+                              const Ray& ray, uint32_t userData) {
+    { bp.createProxy(box, userData, ProxyType::Dynamic) } -> std::same_as<Result<ProxyId>>;
+    { bp.destroyProxy(id) } -> std::same_as<bool>;
+    { bp.moveProxy(id, box, v) } -> std::same_as<bool>;
+    bp.updatePairs(detail::IgnorePair{});
+    cbp.queryBox(box, detail::AcceptHit{});
+    cbp.queryPoint(v, detail::AcceptHit{});
+    cbp.queryRay(ray, detail::KeepRay{});
+    { cbp.isValid(id) } -> std::same_as<bool>;
+    { cbp.userData(id) } -> std::same_as<uint32_t>;
+    { cbp.proxyCount() } -> std::same_as<int32_t>;
+};
+
+} // namespace vox

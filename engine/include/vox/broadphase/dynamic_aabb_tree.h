@@ -1,0 +1,486 @@
+#pragma once
+/// @file
+/// `DynamicAabbTree`: the engine's broadphase, a 3D bounding-volume tree of fat boxes.
+///
+/// How it works, in one paragraph. Every proxy is a leaf holding a *fat* box: its tight box grown by a margin
+/// and stretched along its motion. A move that stays inside the fat box costs a few compares and touches no
+/// tree node. A proxy that leaves it gets a new fat box in place; its ancestors grow to contain it and are
+/// marked. `updatePairs` then finds the new pairs with one simultaneous descent of the tree against itself
+/// (and against the static tree) that enters marked subtrees only, and keeps the pair list of the previous
+/// step for everything else: its work follows what changed, not the scene size. `maintain` finally rebuilds
+/// the marked part of the tree with a binned surface-area-heuristic build, so the tree's quality comes back
+/// every step however far things wander. Static proxies live in a second tree that pair finding never
+/// descends against itself.
+///
+/// Data layout (the reason it is fast). Internal nodes are 32 bytes: a float box and three packed 21-bit
+/// links (two children, parent), so two nodes share a cache line. Leaves are not nodes: a child link tagged
+/// as a leaf names a proxy, whose fat box lives in a flat array. Proxies take 32 bytes (fat box, packed
+/// parent / type / generation word, user data). With n - 1 internal nodes for n proxies, the whole tree is
+/// under 64 bytes per proxy. Per-step state (moved and dirty bit sets, the moved list, the pair list) is kept
+/// apart.
+///
+/// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of 32-byte nodes.
+/// Handles carry a 12-bit generation: a handle goes stale-undetected only if its slot was reused exactly a
+/// multiple of 4,096 times since.
+
+#include "vox/broadphase/aabb.h"
+#include "vox/broadphase/broadphase.h"
+#include "vox/broadphase/iaabb.h"
+#include "vox/broadphase/proxy_id.h"
+#include "vox/core/assert.h"
+#include "vox/core/result.h"
+
+#include <glm/vec3.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace vox {
+
+/// Settings of a `DynamicAabbTree`. The defaults suit objects about a world unit in size moving a few units
+/// per second at 60 Hz; scale `margin` with your units.
+struct TreeSettings {
+    /// Fat boxes grow by this on every side (world units). Larger: fewer tree updates, more candidate pairs.
+    float margin = 0.2f;
+    /// Fat boxes also stretch by `displacement * predictionFactor` towards the motion, so that a proxy moving
+    /// steadily stays inside its fat box for several steps.
+    float predictionFactor = 6.0f;
+    /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds.
+    float stepSeconds = 1.0f / 60.0f;
+};
+
+/// Figures about a tree, for tests, tuning and the benchmark.
+struct TreeStats {
+    int32_t proxies = 0;        ///< Live proxies.
+    int32_t internalNodes = 0;  ///< Internal nodes in use (proxies - 1 per non-empty tree).
+    int32_t height = 0;         ///< Edges on the longest root-to-leaf path of the taller tree (0: one leaf).
+    double areaRatio = 0.0;     ///< Sum of internal-node surface areas / root surface area (both trees).
+    double bytesPerProxy = 0.0; ///< Node and proxy arrays (in use) / proxies.
+    double workBytesPerProxy = 0.0; ///< Per-step state and the pair list (capacity) / proxies.
+    int32_t pairs = 0;              ///< Candidate pairs currently tracked.
+    double enlargedPerUpdate = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
+};
+
+/// A 3D dynamic AABB tree broadphase. Satisfies `Broadphase`. Not thread-safe; queries are const and may run
+/// concurrently with each other but not with changes.
+class DynamicAabbTree {
+public:
+    /// Input of the bulk `createProxies`.
+    struct BulkProxy {
+        Aabb box;                            ///< Tight box.
+        uint32_t userData = 0;               ///< Returned by `userData()`.
+        ProxyType type = ProxyType::Dynamic; ///< Static proxies never pair with each other.
+    };
+
+    /// Largest number of live proxies.
+    static constexpr int32_t kMaxProxies = (1 << 18) - 1;
+
+    /// An empty tree.
+    explicit DynamicAabbTree(const TreeSettings& settings = {});
+    ~DynamicAabbTree();
+    DynamicAabbTree(DynamicAabbTree&&) noexcept;
+    DynamicAabbTree& operator=(DynamicAabbTree&&) noexcept;
+    DynamicAabbTree(const DynamicAabbTree&) = delete;
+    DynamicAabbTree& operator=(const DynamicAabbTree&) = delete;
+
+    /// Adds a proxy with tight box `box` (its fat box is `box` grown by the margin) and inserts it where the
+    /// surface-area heuristic says it costs least. Fails, naming the box, when it has a NaN or infinite
+    /// coordinate or min > max; fails when the tree already holds `kMaxProxies`.
+    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint32_t userData,
+                                              ProxyType type = ProxyType::Dynamic);
+    /// `createProxy(object.aabb(), ...)`, with the fat box stretched along `object.velocity()`.
+    [[nodiscard]] Result<ProxyId> createProxy(const IAABB& object, uint32_t userData,
+                                              ProxyType type = ProxyType::Dynamic);
+    /// Adds many proxies at once and rebuilds the whole tree with a binned SAH build: the way to load a
+    /// starting scene (faster than one by one, and a better tree). Writes the handles to `ids` (same size as
+    /// `proxies`). All or nothing: fails, naming the first bad box, without adding any.
+    [[nodiscard]] Status createProxies(std::span<const BulkProxy> proxies, std::span<ProxyId> ids);
+    /// Removes a proxy; its pairs are dropped at the next `updatePairs`. False for a stale or unknown handle
+    /// (asserts in debug).
+    bool destroyProxy(ProxyId id);
+
+    /// Tells the tree that the proxy's tight box is now `box`, having moved by `displacement` this step.
+    /// Inside the fat box this is O(1) and touches no node; otherwise the proxy gets a new fat box (grown by
+    /// the margin, stretched by `displacement * predictionFactor`). False, with nothing changed, for a stale
+    /// handle (asserts in debug) or an invalid box (NaN, infinite, min > max).
+    bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement) {
+        if (!check(id))
+            return false;
+        const auto proxy = static_cast<uint32_t>(id.index());
+        if (fitsFatBox(proxy, box, displacement)) {
+            markMoved(proxy, box);
+            return true;
+        }
+        return moveProxySlow(proxy, box, displacement);
+    }
+    /// `moveProxy(id, object.aabb(), object.velocity() * settings.stepSeconds)`.
+    bool moveProxy(ProxyId id, const IAABB& object);
+
+    /// Reports each candidate pair involving a proxy created or moved since the last call, exactly once:
+    /// every pair, not both static, whose fat boxes overlap. Call once per step after the moves, then
+    /// `maintain()`.
+    template <PairCallback F>
+    void updatePairs(F&& onPair);
+    /// Rebuilds the part of the tree that changed since the last call (binned SAH over the changed subtrees),
+    /// restoring the tree's quality. Cheap when little changed; call once per step after `updatePairs`.
+    void maintain();
+    /// Rebuilds both trees from scratch with the binned SAH build (after a level load, or to measure).
+    void rebuild();
+
+    /// Calls `onHit` for every proxy whose fat box overlaps `box`, until it returns false.
+    template <QueryCallback F>
+    void queryBox(const Aabb& box, F&& onHit) const;
+    /// Calls `onHit` for every proxy whose fat box contains `point`, until it returns false.
+    template <QueryCallback F>
+    void queryPoint(const glm::vec3& point, F&& onHit) const;
+    /// Calls `onHit(id, fraction)` for every proxy whose fat box the ray enters before its current end; the
+    /// ray is clipped to whatever `onHit` returns, so returning `fraction` finds the closest hit quickly.
+    template <RayCallback F>
+    void queryRay(const Ray& ray, F&& onHit) const;
+
+    /// True when `id` names a live proxy.
+    [[nodiscard]] bool isValid(ProxyId id) const {
+        const auto index = static_cast<uint32_t>(id.index());
+        return index < m_proxyWord.size() && (m_proxyWord[index] & kAliveBit) != 0 &&
+               generationOf(index) == id.generation; // a null id has index 0xFFFFFFFF
+    }
+    /// The user data given at creation; 0 for a stale handle (asserts in debug).
+    [[nodiscard]] uint32_t userData(ProxyId id) const {
+        return check(id) ? m_userData[static_cast<uint32_t>(id.index())] : 0u;
+    }
+    /// The proxy's fat box; an empty box for a stale handle (asserts in debug).
+    [[nodiscard]] Aabb fatBox(ProxyId id) const;
+    /// Live proxies.
+    [[nodiscard]] int32_t proxyCount() const { return m_proxyCount; }
+    /// The settings given at construction.
+    [[nodiscard]] const TreeSettings& settings() const { return m_settings; }
+
+    /// Checks every invariant: parent/child links, containment of each child box in its parent, leaves and
+    /// proxies in one-to-one correspondence, the free lists, the proxy count, and that no fat box is invalid.
+    /// Returns the first broken one as an error. O(n); for tests and debugging.
+    [[nodiscard]] Status validate() const;
+    /// Height, area ratio, memory and counts. O(n).
+    [[nodiscard]] TreeStats stats() const;
+
+private:
+    // --- Packed references -----------------------------------------------------------------------------
+    // A reference (19 bits) names an internal node, or a proxy when kLeafTag is set. 18-bit indices are what
+    // lets a node keep two children, its parent, its height and a mark in one 64-bit word.
+    using Ref = uint32_t;
+    static constexpr uint32_t kIndexBits = 18;
+    static constexpr uint32_t kIndexMask = (1u << kIndexBits) - 1;
+    static constexpr Ref kLeafTag = 1u << kIndexBits;
+    static constexpr Ref kNullRef = kIndexMask; // an internal index that is never allocated
+    static constexpr uint32_t kNullIndex = kIndexMask;
+    static constexpr int kRefBits = kIndexBits + 1;
+    static constexpr uint64_t kRefMask = (uint64_t{1} << kRefBits) - 1;
+    static constexpr int kParentShift = 2 * kRefBits;
+    static constexpr int kHeightShift = kParentShift + kIndexBits;
+    static constexpr uint64_t kHeightMask = 0xFF;
+
+    [[nodiscard]] static bool isLeaf(Ref ref) { return (ref & kLeafTag) != 0; }
+    [[nodiscard]] static uint32_t indexOf(Ref ref) { return ref & kIndexMask; }
+    [[nodiscard]] static Ref leafRef(uint32_t proxy) { return proxy | kLeafTag; }
+
+    /// An internal node in 32 bytes: its box, and one word holding child 0 and child 1 (19 bits each),
+    /// the parent (18 bits), the height (7 bits, leaves are 0) and the "subtree changed" mark.
+    struct Node {
+        Aabb box;
+        uint64_t links = 0;
+
+        [[nodiscard]] Ref child(int k) const {
+            return static_cast<Ref>((links >> (kRefBits * k)) & kRefMask);
+        }
+        [[nodiscard]] uint32_t parent() const {
+            return static_cast<uint32_t>((links >> kParentShift) & kIndexMask);
+        }
+        [[nodiscard]] int32_t height() const {
+            return static_cast<int32_t>((links >> kHeightShift) & kHeightMask);
+        }
+        void setChild(int k, Ref ref) {
+            const int shift = kRefBits * k;
+            links = (links & ~(kRefMask << shift)) | (static_cast<uint64_t>(ref) << shift);
+        }
+        void setParent(uint32_t parent) {
+            links = (links & ~(uint64_t{kIndexMask} << kParentShift)) |
+                    (static_cast<uint64_t>(parent) << kParentShift);
+        }
+        void setHeight(int32_t height) {
+            const uint64_t h = static_cast<uint64_t>(std::min<int32_t>(height, kHeightMask));
+            links = (links & ~(kHeightMask << kHeightShift)) | (h << kHeightShift);
+        }
+    };
+    static_assert(sizeof(Node) == 32, "a node must stay 32 bytes: two per cache line");
+
+    // The proxy word: parent node (18 bits; the next free slot when free) | static | alive | generation (12).
+    static constexpr uint32_t kStaticBit = 1u << kIndexBits;
+    static constexpr uint32_t kAliveBit = 1u << (kIndexBits + 1);
+    static constexpr uint32_t kGenerationShift = kIndexBits + 2;
+    static constexpr uint32_t kGenerationMask = (1u << (32 - kGenerationShift)) - 1;
+
+    [[nodiscard]] uint32_t proxyParent(uint32_t proxy) const { return m_proxyWord[proxy] & kIndexMask; }
+    void setProxyParent(uint32_t proxy, uint32_t parent) {
+        m_proxyWord[proxy] = (m_proxyWord[proxy] & ~kIndexMask) | parent;
+    }
+    [[nodiscard]] bool proxyIsStatic(uint32_t proxy) const { return (m_proxyWord[proxy] & kStaticBit) != 0; }
+    [[nodiscard]] uint32_t generationOf(uint32_t proxy) const {
+        return (m_proxyWord[proxy] >> kGenerationShift) & kGenerationMask;
+    }
+    [[nodiscard]] ProxyId handleOf(uint32_t proxy) const {
+        return {static_cast<int32_t>(proxy) + 1, generationOf(proxy)};
+    }
+    [[nodiscard]] int32_t heightOf(Ref ref) const { return isLeaf(ref) ? 0 : m_nodes[indexOf(ref)].height(); }
+    [[nodiscard]] const Aabb& boxOf(Ref ref) const {
+        return isLeaf(ref) ? m_fatBoxes[indexOf(ref)] : m_nodes[indexOf(ref)].box;
+    }
+    /// Bit count without a library call (portable x86-64 has no popcnt instruction).
+    [[nodiscard]] static uint32_t popcount(uint64_t x) {
+        x = x - ((x >> 1) & 0x5555555555555555ull);
+        x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+        return static_cast<uint32_t>((x * 0x0101010101010101ull) >> 56);
+    }
+    [[nodiscard]] static bool testBit(const std::vector<uint64_t>& bits, uint32_t i) {
+        return ((bits[i >> 6] >> (i & 63)) & 1u) != 0;
+    }
+    static void setBit(std::vector<uint64_t>& bits, uint32_t i) { bits[i >> 6] |= uint64_t{1} << (i & 63); }
+
+    /// The root of the tree holding `proxy` (static proxies have their own tree).
+    [[nodiscard]] Ref& rootOf(uint32_t proxy) { return m_roots[proxyIsStatic(proxy) ? 1 : 0]; }
+
+    // --- Tree operations (dynamic_aabb_tree.cpp) --------------------------------------------------------
+    [[nodiscard]] bool check(ProxyId id) const {
+        const bool valid = isValid(id);
+        VOX_ASSERT(valid,
+                   "DynamicAabbTree: stale or unknown ProxyId (destroyed, or from another broadphase)");
+        return valid;
+    }
+    [[nodiscard]] Aabb fatten(const Aabb& box, const glm::vec3& displacement, ProxyType type) const {
+        if (type == ProxyType::Static)
+            return box; // exact: a static proxy is not expected to move, and exact boxes mean exact pairs
+        return box.fattened(m_settings.margin).extendedBy(displacement * m_settings.predictionFactor);
+    }
+    [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type);
+    [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint32_t userData,
+                                                   ProxyType type);
+    [[nodiscard]] uint32_t allocateNode();
+    void freeNode(uint32_t node);
+    /// Inserts a leaf under `subtree` (an internal node whose box contains the leaf's; null: the root).
+    void insertLeaf(uint32_t proxy, uint32_t subtree);
+    /// Unlinks a leaf; returns the node that took its parent's place's parent (where refitting stopped).
+    uint32_t removeLeaf(uint32_t proxy);
+    void reinsertLeaf(uint32_t proxy, const Aabb& fatBox);
+    void replaceChild(uint32_t parent, Ref oldChild, Ref newChild, Ref& root);
+    void setParentOf(Ref ref, uint32_t parent);
+    void refitAndRotate(uint32_t node, bool areaRotations);
+    bool rotate(uint32_t node, bool areaRotations);
+    /// One rotation at `node`; returns the child whose children changed, or null when none was worth it.
+    uint32_t rotateOnce(uint32_t node, bool areaRotations, bool& forced);
+    void updateHeight(uint32_t node);
+    /// The common case of a move, inline and cheap: the new box is inside the fat box (so it is finite,
+    /// the fat box is), not inverted, and the fat box is not needlessly huge for it (the object slowed down
+    /// after a fast move, or shrank: compared with the fat box it would get now, grown by 4 margins).
+    /// Static proxies keep exact boxes, so any change of theirs takes the slow path.
+    [[nodiscard]] bool fitsFatBox(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
+        const Aabb& fat = m_fatBoxes[proxy];
+        const float k = m_settings.predictionFactor;
+        const float slack = 5.0f * m_settings.margin;
+        const float rx = displacement.x * k, ry = displacement.y * k, rz = displacement.z * k;
+        return contains(fat, box) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) &
+               (box.min.z <= box.max.z) & (fat.min.x >= box.min.x - slack + std::min(rx, 0.0f)) &
+               (fat.min.y >= box.min.y - slack + std::min(ry, 0.0f)) &
+               (fat.min.z >= box.min.z - slack + std::min(rz, 0.0f)) &
+               (fat.max.x <= box.max.x + slack + std::max(rx, 0.0f)) &
+               (fat.max.y <= box.max.y + slack + std::max(ry, 0.0f)) &
+               (fat.max.z <= box.max.z + slack + std::max(rz, 0.0f)) & !proxyIsStatic(proxy);
+    }
+    bool moveProxySlow(uint32_t proxy, const Aabb& box, const glm::vec3& displacement);
+    void markMoved(uint32_t proxy, const Aabb& box) {
+        m_stepBoxes[proxy] = box;
+        const uint64_t bit = uint64_t{1} << (proxy & 63);
+        uint64_t& word = m_movedBits[proxy >> 6];
+        if ((word & bit) == 0) {
+            word |= bit;
+            m_moved.push_back(proxy);
+        }
+    }
+    /// The box pairs are reported against: this step's tight box if the proxy moved, else its fat box.
+    [[nodiscard]] const Aabb& currentBox(uint32_t proxy) const {
+        return testBit(m_movedBits, proxy) ? m_stepBoxes[proxy] : m_fatBoxes[proxy];
+    }
+    /// Binned-SAH build over the subtrees `refs` (leaves or kept subtrees); returns the new root.
+    [[nodiscard]] Ref buildSubtree(std::vector<Ref>& refs);
+    void addPair(uint32_t a, uint32_t b);
+
+    // --- Traversal --------------------------------------------------------------------------------------
+    /// A stack of references with inline storage; spills to the heap only for very deep trees.
+    template <class T, int N>
+    class Stack {
+    public:
+        void push(const T& value) {
+            if (m_size < N)
+                m_inline[static_cast<size_t>(m_size)] = value;
+            else
+                m_spill.push_back(value);
+            ++m_size;
+        }
+        T pop() {
+            --m_size;
+            if (m_size < N)
+                return m_inline[static_cast<size_t>(m_size)];
+            T value = m_spill.back();
+            m_spill.pop_back();
+            return value;
+        }
+        [[nodiscard]] bool empty() const { return m_size == 0; }
+
+    private:
+        std::array<T, N> m_inline;
+        std::vector<T> m_spill;
+        int m_size = 0;
+    };
+
+    /// Finds the pairs of every proxy whose fat box changed (created or re-fattened) by querying the trees.
+    void findNewPairs();
+
+    struct Pair {
+        uint32_t a, b;
+    };
+
+    TreeSettings m_settings;
+    std::vector<Node> m_nodes;                      ///< Internal nodes of both trees.
+    std::vector<Aabb> m_fatBoxes;                   ///< Per proxy slot.
+    std::vector<uint32_t> m_proxyWord;              ///< Per proxy slot: parent | static | alive | generation.
+    std::vector<uint32_t> m_userData;               ///< Per proxy slot.
+    std::array<Ref, 2> m_roots{kNullRef, kNullRef}; ///< Dynamic tree, static tree.
+    uint32_t m_freeNode = kNullIndex;
+    uint32_t m_freeProxy = kNullIndex;
+    int32_t m_nodeCount = 0;
+    int32_t m_proxyCount = 0;
+
+    // Per-step state.
+    std::vector<uint64_t> m_movedBits; ///< Created or moved since the last updatePairs.
+    std::vector<uint64_t> m_dirtyBits; ///< Created, re-fattened or destroyed: its pairs are re-found.
+    std::vector<uint32_t> m_moved;     ///< Created, moved or destroyed this step, once each.
+    std::vector<Aabb> m_stepBoxes;     ///< Per slot: this step's tight box, valid while its moved bit is set.
+    std::vector<Pair> m_pairs;         ///< Candidate pairs: fat boxes overlap, not both static.
+    struct BuildItem;
+    std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
+    std::vector<BuildItem> m_buildItems; ///< Scratch of the rebuild.
+    std::vector<uint32_t> m_builtNodes;  ///< Scratch of the rebuild: nodes made, parents first.
+    int64_t m_enlargedTotal = 0;
+    int64_t m_updateCount = 0;
+    int32_t m_enlargedSinceUpdate = 0;
+};
+
+// --- Template members --------------------------------------------------------------------------------------
+
+template <PairCallback F>
+void DynamicAabbTree::updatePairs(F&& onPair) {
+    // Tracked pairs stay valid unless a member changed its fat box (or died): fat boxes only change on
+    // re-fattening. Keep the valid ones, dropping the rest, which the descent below finds again if they
+    // still overlap. Report the kept ones that involve a moved proxy and whose current boxes (the tight box
+    // for a moved proxy) overlap: the caller gets exact pairs, not fat ones.
+    // Raw pointers: the callback could otherwise force the compiler to reload every vector each pair.
+    const uint64_t* dirty = m_dirtyBits.data();
+    const uint64_t* moved = m_movedBits.data();
+    const Aabb* stepBoxes = m_stepBoxes.data();
+    const Aabb* fatBoxes = m_fatBoxes.data();
+    const auto bit = [](const uint64_t* bits, uint32_t i) { return (bits[i >> 6] >> (i & 63)) & 1u; };
+    const auto boxOfProxy = [&](uint32_t i) -> const Aabb& {
+        return bit(moved, i) ? stepBoxes[i] : fatBoxes[i];
+    };
+    Pair* pairs = m_pairs.data();
+    const size_t count = m_pairs.size();
+    size_t kept = 0;
+    for (size_t k = 0; k < count; ++k) {
+        const Pair pair = pairs[k];
+        if (bit(dirty, pair.a) || bit(dirty, pair.b))
+            continue;
+        pairs[kept++] = pair;
+        if ((bit(moved, pair.a) || bit(moved, pair.b)) && overlaps(boxOfProxy(pair.a), boxOfProxy(pair.b)))
+            onPair(handleOf(pair.a), handleOf(pair.b));
+    }
+    m_pairs.resize(kept);
+    findNewPairs();
+    for (size_t k = kept; k < m_pairs.size(); ++k) {
+        const Pair pair = m_pairs[k];
+        if (overlaps(currentBox(pair.a), currentBox(pair.b)))
+            onPair(handleOf(pair.a), handleOf(pair.b));
+    }
+
+    for (const uint32_t proxy : m_moved) {
+        m_movedBits[proxy >> 6] = 0;
+        m_dirtyBits[proxy >> 6] = 0;
+    }
+    m_moved.clear();
+    m_enlargedTotal += m_enlargedSinceUpdate;
+    m_enlargedSinceUpdate = 0;
+    ++m_updateCount;
+}
+
+template <QueryCallback F>
+void DynamicAabbTree::queryBox(const Aabb& box, F&& onHit) const {
+    Stack<Ref, 128> stack;
+    for (Ref root : m_roots) {
+        if (root == kNullRef)
+            continue;
+        if (!overlaps(boxOf(root), box))
+            continue;
+        if (isLeaf(root)) {
+            if (!onHit(handleOf(indexOf(root))))
+                return;
+            continue;
+        }
+        // Children are tested before they are pushed: only overlapping internal nodes enter the stack.
+        stack.push(root);
+        while (!stack.empty()) {
+            const Node& node = m_nodes[indexOf(stack.pop())];
+            for (int k = 0; k < 2; ++k) {
+                const Ref child = node.child(k);
+                if (!overlaps(boxOf(child), box))
+                    continue;
+                if (!isLeaf(child))
+                    stack.push(child);
+                else if (!onHit(handleOf(indexOf(child))))
+                    return;
+            }
+        }
+    }
+}
+
+template <QueryCallback F>
+void DynamicAabbTree::queryPoint(const glm::vec3& point, F&& onHit) const {
+    queryBox(Aabb{point, point}, onHit);
+}
+
+template <RayCallback F>
+void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit) const {
+    Ray clipped = ray;
+    Stack<Ref, 128> stack;
+    for (Ref root : m_roots) {
+        if (root == kNullRef)
+            continue;
+        stack.push(root);
+        while (!stack.empty()) {
+            const Ref ref = stack.pop();
+            float fraction = 0.0f;
+            if (!raycast(boxOf(ref), clipped, fraction))
+                continue;
+            if (isLeaf(ref)) {
+                clipped.maxFraction = static_cast<float>(onHit(handleOf(indexOf(ref)), fraction));
+                if (clipped.maxFraction <= 0.0f)
+                    return;
+                continue;
+            }
+            const Node& node = m_nodes[indexOf(ref)];
+            stack.push(node.child(0));
+            stack.push(node.child(1));
+        }
+    }
+}
+
+} // namespace vox

@@ -1,0 +1,247 @@
+#pragma once
+/// @file
+/// `GridBroadphase`: the uniform-grid spatial hash, the "bucket" method of the 8-bit era. Space is cut into
+/// cubic cells; each proxy is listed in the bucket of every cell its tight box touches, and pairs are only
+/// sought among proxies sharing a bucket. Excellent when objects have similar sizes and the cell size
+/// matches them; poor when sizes vary a lot (the tree's strength). A second reference for tests and a peer in
+/// the benchmark.
+
+#include "vox/broadphase/broadphase.h"
+
+#include <glm/common.hpp>
+#include <glm/vec3.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace vox {
+
+/// Settings of a `GridBroadphase`.
+struct GridSettings {
+    float cellSize = 2.0f; ///< Edge of a cell in world units; about the size of a typical object.
+    int32_t maxCellsPerProxy =
+        64; ///< A box touching more cells joins the "oversize" list, tested against all.
+    int32_t maxCellsPerRay = 4096; ///< A longer ray walk falls back to testing every proxy.
+};
+
+/// Spatial hash of tight boxes. Satisfies `Broadphase`; pairs and queries are exact (tight boxes).
+class GridBroadphase {
+public:
+    /// An empty grid; `settings.cellSize` must be > 0 (asserts).
+    explicit GridBroadphase(const GridSettings& settings = {});
+
+    /// Adds a proxy with tight box `box`; fails (naming the box) for NaN, infinite or inverted boxes.
+    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint32_t userData,
+                                              ProxyType type = ProxyType::Dynamic);
+    /// Removes a proxy; false for a stale or unknown handle (asserts in debug).
+    bool destroyProxy(ProxyId id);
+    /// Replaces the proxy's box and marks it moved; `displacement` is ignored. False, with nothing changed,
+    /// for a stale handle (asserts in debug) or an invalid box.
+    bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement = glm::vec3(0.0f));
+
+    /// Reports every overlapping pair involving a proxy created or moved since the last call, once each.
+    template <PairCallback F>
+    void updatePairs(F&& onPair);
+    /// Calls `onHit` once for every proxy whose box overlaps `box`, until it returns false.
+    template <QueryCallback F>
+    void queryBox(const Aabb& box, F&& onHit) const;
+    /// Calls `onHit` once for every proxy whose box contains `point`, until it returns false.
+    template <QueryCallback F>
+    void queryPoint(const glm::vec3& point, F&& onHit) const;
+    /// Walks the cells along the ray (3D DDA) and calls `onHit` once per proxy whose box the ray enters.
+    template <RayCallback F>
+    void queryRay(const Ray& ray, F&& onHit) const;
+
+    /// True when `id` names a live proxy.
+    [[nodiscard]] bool isValid(ProxyId id) const;
+    /// The user data given at creation; 0 for a stale handle (asserts in debug).
+    [[nodiscard]] uint32_t userData(ProxyId id) const;
+    /// Number of live proxies.
+    [[nodiscard]] int32_t proxyCount() const { return m_proxyCount; }
+    /// Heap bytes held (slots, buckets, lists), for the benchmark's bytes-per-proxy figure.
+    [[nodiscard]] size_t memoryBytes() const;
+
+private:
+    struct CellRange {
+        glm::ivec3 lo{0};
+        glm::ivec3 hi{-1};
+        [[nodiscard]] bool contains(const glm::ivec3& c) const {
+            return c.x >= lo.x && c.y >= lo.y && c.z >= lo.z && c.x <= hi.x && c.y <= hi.y && c.z <= hi.z;
+        }
+    };
+    struct Slot {
+        Aabb box;
+        CellRange cells;
+        uint32_t userData = 0;
+        uint32_t generation = 1;
+        ProxyType type = ProxyType::Dynamic;
+        bool alive = false;
+        bool moved = false;    ///< Queued in m_moved.
+        bool oversize = false; ///< In m_oversize instead of the buckets.
+        int32_t nextFree = -1;
+    };
+
+    [[nodiscard]] bool check(ProxyId id) const;
+    [[nodiscard]] ProxyId handle(int32_t index) const { return {index + 1, m_slots[index].generation}; }
+    [[nodiscard]] glm::ivec3 cellOf(const glm::vec3& p) const;
+    /// The cells of `box`, or false when it spans more than `maxCells` of them (or leaves the int range).
+    [[nodiscard]] bool cellRange(const Aabb& box, int64_t maxCells, CellRange& range) const;
+    [[nodiscard]] std::vector<int32_t>& bucket(const glm::ivec3& cell) {
+        return m_buckets[bucketIndex(cell)];
+    }
+    [[nodiscard]] const std::vector<int32_t>& bucket(const glm::ivec3& cell) const {
+        return m_buckets[bucketIndex(cell)];
+    }
+    [[nodiscard]] size_t bucketIndex(const glm::ivec3& cell) const;
+    void link(int32_t index);
+    void unlink(int32_t index);
+    void growBuckets();
+    /// The pair test shared by every path: the rules that make each pair come out once.
+    [[nodiscard]] bool wantsPair(int32_t i, int32_t j) const;
+
+    template <class F>
+    static void forEachCell(const CellRange& range, F&& visit) {
+        for (int32_t z = range.lo.z; z <= range.hi.z; ++z)
+            for (int32_t y = range.lo.y; y <= range.hi.y; ++y)
+                for (int32_t x = range.lo.x; x <= range.hi.x; ++x)
+                    visit(glm::ivec3(x, y, z));
+    }
+
+    GridSettings m_settings;
+    float m_inverseCellSize = 0.5f;
+    std::vector<Slot> m_slots;
+    std::vector<std::vector<int32_t>> m_buckets; ///< Power-of-two count; a bucket may hold several cells.
+    std::vector<int32_t> m_oversize;             ///< Slots too big for the buckets.
+    std::vector<int32_t> m_moved;
+    int64_t m_bucketEntries = 0;
+    int32_t m_freeList = -1;
+    int32_t m_proxyCount = 0;
+};
+
+inline bool GridBroadphase::wantsPair(int32_t i, int32_t j) const {
+    const Slot& a = m_slots[i];
+    const Slot& b = m_slots[j];
+    if (j == i || !b.alive || (b.moved && j < i)) // two moved proxies: the lower slot reports
+        return false;
+    if (a.type == ProxyType::Static && b.type == ProxyType::Static)
+        return false;
+    return overlaps(a.box, b.box);
+}
+
+template <PairCallback F>
+void GridBroadphase::updatePairs(F&& onPair) {
+    for (int32_t i : m_moved) {
+        const Slot& a = m_slots[i];
+        if (!a.alive)
+            continue;
+        if (a.oversize) {
+            for (int32_t j = 0; j < static_cast<int32_t>(m_slots.size()); ++j)
+                if (wantsPair(i, j))
+                    onPair(handle(i), handle(j));
+            continue;
+        }
+        forEachCell(a.cells, [&](const glm::ivec3& cell) {
+            for (int32_t j : bucket(cell)) {
+                // Report a pair only from the first cell both boxes share, so a pair sharing several cells
+                // (or meeting in a bucket through another cell) comes out once.
+                if (wantsPair(i, j) && cell == glm::max(a.cells.lo, m_slots[j].cells.lo))
+                    onPair(handle(i), handle(j));
+            }
+        });
+        for (int32_t j : m_oversize)
+            if (wantsPair(i, j))
+                onPair(handle(i), handle(j));
+    }
+    for (int32_t i : m_moved)
+        m_slots[i].moved = false;
+    m_moved.clear();
+}
+
+template <QueryCallback F>
+void GridBroadphase::queryBox(const Aabb& box, F&& onHit) const {
+    CellRange range;
+    if (!cellRange(box, m_settings.maxCellsPerProxy, range)) {
+        for (int32_t j = 0; j < static_cast<int32_t>(m_slots.size()); ++j)
+            if (m_slots[j].alive && overlaps(m_slots[j].box, box) && !onHit(handle(j)))
+                return;
+        return;
+    }
+    for (int32_t z = range.lo.z; z <= range.hi.z; ++z)
+        for (int32_t y = range.lo.y; y <= range.hi.y; ++y)
+            for (int32_t x = range.lo.x; x <= range.hi.x; ++x) {
+                const glm::ivec3 cell(x, y, z);
+                for (int32_t j : bucket(cell)) {
+                    const Slot& b = m_slots[j];
+                    if (overlaps(b.box, box) && cell == glm::max(range.lo, b.cells.lo) && !onHit(handle(j)))
+                        return;
+                }
+            }
+    for (int32_t j : m_oversize)
+        if (overlaps(m_slots[j].box, box) && !onHit(handle(j)))
+            return;
+}
+
+template <QueryCallback F>
+void GridBroadphase::queryPoint(const glm::vec3& point, F&& onHit) const {
+    queryBox(Aabb{point, point}, [&](ProxyId id) { return onHit(id); });
+}
+
+template <RayCallback F>
+void GridBroadphase::queryRay(const Ray& ray, F&& onHit) const {
+    Ray clipped = ray;
+    const auto hitSlot = [&](int32_t j) {
+        float fraction = 0.0f;
+        if (!raycast(m_slots[j].box, clipped, fraction))
+            return true;
+        clipped.maxFraction = static_cast<float>(onHit(handle(j), fraction));
+        return clipped.maxFraction > 0.0f;
+    };
+    for (int32_t j : m_oversize)
+        if (!hitSlot(j))
+            return;
+
+    // The walk's cell count bounds its cost; a ray too long for it tests every proxy instead.
+    CellRange span;
+    const Aabb rayBox = Aabb::fromCorners(ray.origin, ray.origin + ray.maxFraction * ray.direction);
+    if (!cellRange(rayBox, int64_t{1} << 40, span) ||
+        static_cast<int64_t>(span.hi.x - span.lo.x) + (span.hi.y - span.lo.y) + (span.hi.z - span.lo.z) + 1 >
+            m_settings.maxCellsPerRay) {
+        for (int32_t j = 0; j < static_cast<int32_t>(m_slots.size()); ++j)
+            if (m_slots[j].alive && !m_slots[j].oversize && !hitSlot(j))
+                return;
+        return;
+    }
+
+    // Amanatides-Woo DDA from the origin's cell. A proxy is offered in the first cell of its range the walk
+    // enters (the previous cell lies outside its range), so each is offered once.
+    glm::ivec3 cell = cellOf(ray.origin);
+    glm::ivec3 step(0);
+    glm::vec3 tMax(INFINITY), tDelta(INFINITY);
+    for (int axis = 0; axis < 3; ++axis) {
+        const float d = ray.direction[axis];
+        if (d == 0.0f)
+            continue;
+        step[axis] = d > 0.0f ? 1 : -1;
+        const float boundary =
+            (static_cast<float>(cell[axis]) + (d > 0.0f ? 1.0f : 0.0f)) * m_settings.cellSize;
+        tMax[axis] = (boundary - ray.origin[axis]) / d;
+        tDelta[axis] = m_settings.cellSize / std::abs(d);
+    }
+    glm::ivec3 previous(INT32_MIN);
+    for (int32_t walked = 0; walked <= m_settings.maxCellsPerRay; ++walked) {
+        for (int32_t j : bucket(cell)) {
+            const CellRange& cells = m_slots[j].cells;
+            if (cells.contains(cell) && (walked == 0 || !cells.contains(previous)) && !hitSlot(j))
+                return;
+        }
+        const int axis = tMax.x <= tMax.y ? (tMax.x <= tMax.z ? 0 : 2) : (tMax.y <= tMax.z ? 1 : 2);
+        if (!(tMax[axis] <= clipped.maxFraction))
+            return; // the next cell starts beyond the (clipped) end of the ray
+        previous = cell;
+        cell[axis] += step[axis];
+        tMax[axis] += tDelta[axis];
+    }
+}
+
+} // namespace vox

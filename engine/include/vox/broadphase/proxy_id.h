@@ -1,0 +1,31 @@
+#pragma once
+/// @file
+/// `ProxyId`: the handle a broadphase gives back for each object it tracks.
+
+#include <cstdint>
+
+namespace vox {
+
+/// Handle of a proxy in a broadphase: a slot index plus the generation of that slot. Destroying a proxy
+/// bumps the slot's generation, so an old handle to a reused slot is recognised as stale instead of silently
+/// reaching the new occupant. A value-initialised `ProxyId{}` is the null handle.
+struct ProxyId {
+    int32_t index1 = 0;      ///< Slot index + 1; 0 means null.
+    uint32_t generation = 0; ///< Generation of the slot when the handle was made.
+
+    /// True for the null handle.
+    [[nodiscard]] constexpr bool isNull() const { return index1 == 0; }
+    /// The slot index (only meaningful when not null).
+    [[nodiscard]] constexpr int32_t index() const { return index1 - 1; }
+    /// Same slot and same generation.
+    friend constexpr bool operator==(ProxyId a, ProxyId b) = default;
+};
+
+/// How a proxy takes part in pair finding. Two static proxies never form a pair (walls do not collide with
+/// walls), so a scene's static parts cost nothing in `updatePairs`.
+enum class ProxyType : uint8_t {
+    Dynamic, ///< Moves, or may move: pairs with everything.
+    Static,  ///< Never expected to move: pairs with dynamic proxies only.
+};
+
+} // namespace vox

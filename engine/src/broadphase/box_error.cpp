@@ -1,0 +1,24 @@
+#include "broadphase/box_error.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace vox::detail {
+
+Error invalidBoxError(const char* who, const Aabb& box) {
+    bool finite = true;
+    for (int axis = 0; axis < 3; ++axis)
+        finite = finite && std::isfinite(box.min[axis]) && std::isfinite(box.max[axis]);
+    const char* reason = finite
+                             ? "min > max on some axis (build it with Aabb::fromCorners to sort the corners)"
+                             : "a coordinate is NaN or infinite (check the object's transform)";
+    char text[320];
+    std::snprintf(text, sizeof text, "%s: box min (%g, %g, %g) max (%g, %g, %g) is invalid: %s", who,
+                  static_cast<double>(box.min.x), static_cast<double>(box.min.y),
+                  static_cast<double>(box.min.z), static_cast<double>(box.max.x),
+                  static_cast<double>(box.max.y), static_cast<double>(box.max.z), reason);
+    return Error{std::string(text)};
+}
+
+} // namespace vox::detail

@@ -1,0 +1,194 @@
+#include "vox/broadphase/grid_broadphase.h"
+
+#include "broadphase/box_error.h"
+#include "vox/core/assert.h"
+
+#include <algorithm>
+
+namespace vox {
+
+namespace {
+// Cell coordinates stay well inside int32 so that range arithmetic cannot overflow; farther boxes are
+// oversize.
+constexpr double kMaxCellCoordinate = 1 << 30;
+} // namespace
+
+GridBroadphase::GridBroadphase(const GridSettings& settings)
+    : m_settings(settings), m_inverseCellSize(1.0f / settings.cellSize), m_buckets(64) {
+    VOX_ASSERT(settings.cellSize > 0.0f, "GridSettings::cellSize must be > 0");
+}
+
+bool GridBroadphase::isValid(ProxyId id) const {
+    const int32_t index = id.index();
+    return !id.isNull() && index < static_cast<int32_t>(m_slots.size()) && m_slots[index].alive &&
+           m_slots[index].generation == id.generation;
+}
+
+bool GridBroadphase::check(ProxyId id) const {
+    const bool valid = isValid(id);
+    VOX_ASSERT(valid, "GridBroadphase: stale or unknown ProxyId (destroyed, or from another broadphase)");
+    return valid;
+}
+
+glm::ivec3 GridBroadphase::cellOf(const glm::vec3& p) const {
+    glm::ivec3 cell;
+    for (int axis = 0; axis < 3; ++axis) {
+        const double c = std::floor(static_cast<double>(p[axis] * m_inverseCellSize));
+        cell[axis] = static_cast<int32_t>(std::clamp(c, -kMaxCellCoordinate, kMaxCellCoordinate));
+    }
+    return cell;
+}
+
+bool GridBroadphase::cellRange(const Aabb& box, int64_t maxCells, CellRange& range) const {
+    int64_t count = 1;
+    for (int axis = 0; axis < 3; ++axis) {
+        const double lo = std::floor(static_cast<double>(box.min[axis] * m_inverseCellSize));
+        const double hi = std::floor(static_cast<double>(box.max[axis] * m_inverseCellSize));
+        if (!(lo >= -kMaxCellCoordinate && hi <= kMaxCellCoordinate))
+            return false;
+        range.lo[axis] = static_cast<int32_t>(lo);
+        range.hi[axis] = static_cast<int32_t>(hi);
+        count *= static_cast<int64_t>(range.hi[axis]) - range.lo[axis] + 1;
+        if (count > maxCells)
+            return false;
+    }
+    return true;
+}
+
+size_t GridBroadphase::bucketIndex(const glm::ivec3& cell) const {
+    // Large odd multipliers spread neighbouring cells over the table (Teschner et al. 2003, 64-bit mix).
+    uint64_t h = static_cast<uint64_t>(static_cast<uint32_t>(cell.x)) * 0x9E3779B97F4A7C15ull;
+    h ^= static_cast<uint64_t>(static_cast<uint32_t>(cell.y)) * 0xC2B2AE3D27D4EB4Full;
+    h ^= static_cast<uint64_t>(static_cast<uint32_t>(cell.z)) * 0x165667B19E3779F9ull;
+    h ^= h >> 29;
+    return static_cast<size_t>(h & (m_buckets.size() - 1));
+}
+
+void GridBroadphase::link(int32_t index) {
+    Slot& slot = m_slots[index];
+    slot.oversize = !cellRange(slot.box, m_settings.maxCellsPerProxy, slot.cells);
+    if (slot.oversize) {
+        slot.cells = CellRange{};
+        m_oversize.push_back(index);
+        return;
+    }
+    forEachCell(slot.cells, [&](const glm::ivec3& cell) {
+        std::vector<int32_t>& entries = bucket(cell);
+        // Two cells of one box may share a bucket; list the box once per bucket.
+        if (std::find(entries.begin(), entries.end(), index) == entries.end()) {
+            entries.push_back(index);
+            ++m_bucketEntries;
+        }
+    });
+    if (m_bucketEntries > static_cast<int64_t>(m_buckets.size()))
+        growBuckets();
+}
+
+void GridBroadphase::unlink(int32_t index) {
+    Slot& slot = m_slots[index];
+    if (slot.oversize) {
+        m_oversize.erase(std::find(m_oversize.begin(), m_oversize.end(), index));
+        return;
+    }
+    forEachCell(slot.cells, [&](const glm::ivec3& cell) {
+        std::vector<int32_t>& entries = bucket(cell);
+        const auto it = std::find(entries.begin(), entries.end(), index);
+        if (it != entries.end()) {
+            *it = entries.back();
+            entries.pop_back();
+            --m_bucketEntries;
+        }
+    });
+}
+
+void GridBroadphase::growBuckets() {
+    std::vector<std::vector<int32_t>> old(m_buckets.size() * 4);
+    old.swap(m_buckets);
+    m_bucketEntries = 0;
+    for (int32_t i = 0; i < static_cast<int32_t>(m_slots.size()); ++i) {
+        Slot& slot = m_slots[i];
+        if (!slot.alive || slot.oversize)
+            continue;
+        forEachCell(slot.cells, [&](const glm::ivec3& cell) {
+            std::vector<int32_t>& entries = bucket(cell);
+            if (std::find(entries.begin(), entries.end(), i) == entries.end()) {
+                entries.push_back(i);
+                ++m_bucketEntries;
+            }
+        });
+    }
+}
+
+Result<ProxyId> GridBroadphase::createProxy(const Aabb& box, uint32_t userData, ProxyType type) {
+    if (!box.isValid())
+        return detail::invalidBoxError("GridBroadphase::createProxy", box);
+    int32_t index = m_freeList;
+    if (index >= 0) {
+        m_freeList = m_slots[index].nextFree;
+    } else {
+        index = static_cast<int32_t>(m_slots.size());
+        m_slots.emplace_back();
+    }
+    Slot& slot = m_slots[index];
+    slot.box = box;
+    slot.userData = userData;
+    slot.type = type;
+    slot.alive = true;
+    slot.nextFree = -1;
+    if (!slot.moved) { // a slot destroyed and reused in one step is already queued
+        slot.moved = true;
+        m_moved.push_back(index);
+    }
+    ++m_proxyCount;
+    link(index);
+    return handle(index);
+}
+
+bool GridBroadphase::destroyProxy(ProxyId id) {
+    if (!check(id))
+        return false;
+    const int32_t index = id.index();
+    unlink(index);
+    Slot& slot = m_slots[index];
+    slot.alive = false;
+    ++slot.generation;
+    slot.nextFree = m_freeList;
+    m_freeList = index;
+    --m_proxyCount;
+    return true;
+}
+
+bool GridBroadphase::moveProxy(ProxyId id, const Aabb& box, const glm::vec3&) {
+    if (!check(id) || !box.isValid())
+        return false;
+    const int32_t index = id.index();
+    Slot& slot = m_slots[index];
+    CellRange cells;
+    const bool oversize = !cellRange(box, m_settings.maxCellsPerProxy, cells);
+    if (oversize != slot.oversize || cells.lo != slot.cells.lo || cells.hi != slot.cells.hi) {
+        unlink(index);
+        slot.box = box;
+        link(index);
+    } else {
+        slot.box = box; // same cells: the buckets are unchanged
+    }
+    if (!slot.moved) {
+        slot.moved = true;
+        m_moved.push_back(index);
+    }
+    return true;
+}
+
+uint32_t GridBroadphase::userData(ProxyId id) const {
+    return check(id) ? m_slots[id.index()].userData : 0u;
+}
+
+size_t GridBroadphase::memoryBytes() const {
+    size_t bytes = m_slots.capacity() * sizeof(Slot) + m_buckets.capacity() * sizeof(std::vector<int32_t>) +
+                   (m_oversize.capacity() + m_moved.capacity()) * sizeof(int32_t);
+    for (const std::vector<int32_t>& entries : m_buckets)
+        bytes += entries.capacity() * sizeof(int32_t);
+    return bytes;
+}
+
+} // namespace vox

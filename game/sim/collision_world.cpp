@@ -1,0 +1,88 @@
+#include "sim/collision_world.h"
+
+#include "vox/core/assert.h"
+
+#include <algorithm>
+
+namespace invaders {
+namespace {
+
+// Slot ranges of the body kinds, in BodyKind order.
+constexpr std::array<uint32_t, 7> kFirstSlot = {0, 1, 4, 5, 60, 64, 65};
+
+vox::TreeSettings treeSettings() {
+    // World units are voxels: a margin of 2 keeps an invader inside its fat box for its next step.
+    vox::TreeSettings settings;
+    settings.margin = 2.0f;
+    settings.predictionFactor = 2.0f;
+    return settings;
+}
+
+} // namespace
+
+CollisionWorld::CollisionWorld() : m_tree(treeSettings()) {}
+
+uint32_t CollisionWorld::slotOf(BodyRef body) {
+    const auto kind = static_cast<size_t>(body.kind);
+    const uint32_t slot = kFirstSlot[kind] + static_cast<uint32_t>(body.index);
+    VOX_ASSERT(body.index >= 0 && slot < kFirstSlot[kind + 1], "body index out of range for its kind");
+    return slot;
+}
+
+BodyRef CollisionWorld::bodyOfSlot(uint32_t slot) {
+    size_t kind = 0;
+    while (slot >= kFirstSlot[kind + 1])
+        ++kind;
+    return {static_cast<BodyKind>(kind), static_cast<int32_t>(slot - kFirstSlot[kind])};
+}
+
+void CollisionWorld::place(BodyRef body, const vox::IAABB& object, vox::ProxyType type) {
+    vox::ProxyId& proxy = m_proxies[slotOf(body)];
+    if (!proxy.isNull()) {
+        const bool moved = m_tree.moveProxy(proxy, object);
+        VOX_VERIFY(moved, "a game object's box is invalid (NaN or inverted)");
+        return;
+    }
+    vox::Result<vox::ProxyId> created = m_tree.createProxy(object, slotOf(body), type);
+    VOX_VERIFY(created.ok(), "the broadphase refused a game object's box");
+    proxy = created.value();
+}
+
+void CollisionWorld::remove(BodyRef body) {
+    vox::ProxyId& proxy = m_proxies[slotOf(body)];
+    if (proxy.isNull())
+        return;
+    m_tree.destroyProxy(proxy);
+    proxy = {};
+}
+
+void CollisionWorld::clear() {
+    for (vox::ProxyId& proxy : m_proxies) {
+        if (!proxy.isNull())
+            m_tree.destroyProxy(proxy);
+        proxy = {};
+    }
+    m_tree.updatePairs([](vox::ProxyId, vox::ProxyId) {}); // forget the destroyed proxies' pairs
+    m_tree.maintain();
+}
+
+bool CollisionWorld::contains(BodyRef body) const {
+    return !m_proxies[slotOf(body)].isNull();
+}
+
+std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
+    m_pairs.clear();
+    m_tree.updatePairs([this](vox::ProxyId a, vox::ProxyId b) {
+        BodyRef first = bodyOfSlot(m_tree.userData(a));
+        BodyRef second = bodyOfSlot(m_tree.userData(b));
+        if (second < first)
+            std::swap(first, second);
+        m_pairs.push_back({first, second});
+    });
+    m_tree.maintain();
+    std::sort(m_pairs.begin(), m_pairs.end());
+    m_pairs.erase(std::unique(m_pairs.begin(), m_pairs.end()), m_pairs.end());
+    return m_pairs;
+}
+
+} // namespace invaders

@@ -1,0 +1,199 @@
+#pragma once
+// `Simulation`: arcade Space Invaders as a pure function of (settings, one input per 60 Hz step).
+//
+// One `step()` is one arcade frame. It reads no clock, draws no dice for the rules (the seed only sprays
+// debris) and never iterates an unordered container, so the same settings and inputs give the same
+// `stateHash()` on every build. Everything the rules do is in simulation.cpp, in the order of a frame:
+//
+//  1. cannon: waits 128 frames to appear, then moves 1 voxel per step (x 16..185), or explodes;
+//  2. player's shot: fires on a fresh press of fire, flies 4 voxels per step;
+//  3. one invader-shot slot per frame, round robin (rolling, plunger, squiggly/saucer): fire or move;
+//  4. saucer timer;
+//  5. the rack: one live invader makes the current rack step (frozen while an invader or the cannon
+//     explodes);
+//  6. march notes;
+//  7. collisions: the moved objects go to a `vox::DynamicAabbTree`, which proposes pairs; the voxel
+//     narrowphase (swept for shots) confirms them, in a fixed order;
+//  8. explosions age; a cleared rack starts the next wave; a lost ship hands over to the next player.
+//
+// Numbers come from arcade_rules.h. Events of the latest step (sounds, debris) are in `events()`.
+
+#include "sim/arcade_rules.h"
+#include "sim/collision_world.h"
+#include "sim/game_assets.h"
+#include "sim/sim_types.h"
+
+#include "vox/core/rng.h"
+#include "vox/voxel/voxel_erosion.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace invaders {
+
+/// Version of the rules: replays recorded under another version are refused. Bump it whenever a change
+/// can alter the outcome of a recorded input sequence.
+inline constexpr uint32_t kSimulationVersion = 1;
+
+/// A game session of one or two players.
+class Simulation {
+public:
+    /// A new game: wave 1 for every player, player 1's turn about to start. `settings.players` must be 1
+    /// or 2 (asserted). The assets are copied; they must pass `validateGameAssets`.
+    Simulation(const SimSettings& settings, const GameAssets& assets);
+
+    Simulation(const Simulation&) = delete;
+    Simulation& operator=(const Simulation&) = delete;
+
+    /// Advances one 60 Hz step. After game over it only counts frames.
+    void step(const StepInput& input);
+
+    /// 64-bit FNV-1a over a canonical serialisation of the whole state (every field that can influence
+    /// a later step or what is drawn, shields voxel by voxel).
+    [[nodiscard]] uint64_t stateHash() const;
+
+    // --- State, read-only ---------------------------------------------------------------------------
+    /// The settings the session was started with.
+    [[nodiscard]] const SimSettings& settings() const { return m_settings; }
+    /// The models the session collides and draws.
+    [[nodiscard]] const GameAssets& assets() const { return m_assets; }
+    /// Steps run since the start.
+    [[nodiscard]] int64_t frame() const { return m_frame; }
+    /// Playing or over.
+    [[nodiscard]] SimPhase phase() const { return m_phase; }
+    /// 0 or 1: whose turn it is.
+    [[nodiscard]] int32_t currentPlayer() const { return m_current; }
+    /// Player `index` (0 or 1; 1 only with two players).
+    [[nodiscard]] const PlayerState& player(int32_t index) const;
+    /// The player whose turn it is.
+    [[nodiscard]] const PlayerState& activePlayer() const {
+        return m_players[static_cast<size_t>(m_current)];
+    }
+    /// The cannon.
+    [[nodiscard]] const Cannon& cannon() const { return m_cannon; }
+    /// The player's shot.
+    [[nodiscard]] const PlayerShot& playerShot() const { return m_playerShot; }
+    /// The invader shots, indexed by `AlienShotType`.
+    [[nodiscard]] const std::array<AlienShot, 3>& alienShots() const { return m_alienShots; }
+    /// The saucer.
+    [[nodiscard]] const Saucer& saucer() const { return m_saucer; }
+    /// Explosions being shown.
+    [[nodiscard]] std::span<const Explosion> explosions() const { return m_explosions; }
+    /// Frames left of the invader explosion that holds the rack (0: none).
+    [[nodiscard]] int32_t invaderExplosionTimer() const { return m_invaderExplosionTimer; }
+    /// Index 0..3 of the next march note.
+    [[nodiscard]] int32_t nextMarchNote() const { return m_noteIndex; }
+
+    /// Events of the latest step, in the order they happened.
+    [[nodiscard]] std::span<const SimEvent> events() const { return m_events; }
+    /// The debris of `event` (empty for events without any).
+    [[nodiscard]] std::span<const DebrisVoxel> debris(const SimEvent& event) const;
+
+    /// The model of invader `index` of the current rack as currently shown (its `Body::placement` says
+    /// where).
+    [[nodiscard]] const vox::VoxelModel& invaderModel(int32_t index) const;
+    /// The model of invader shot `type` as currently shown.
+    [[nodiscard]] const vox::VoxelModel& alienShotModel(AlienShotType type) const;
+    /// The rack row (0 = bottom) of invader `index`.
+    [[nodiscard]] static int32_t rowOf(int32_t index) { return index / arcade::kRackColumns; }
+    /// The rack column (0 = left) of invader `index`.
+    [[nodiscard]] static int32_t columnOf(int32_t index) { return index % arcade::kRackColumns; }
+    /// The type of the invaders on rack row `row`.
+    [[nodiscard]] static InvaderType typeOfRow(int32_t row);
+
+    // --- Set-up for tests and tools -------------------------------------------------------------------
+    // Each changes the state as the rules could (never into a state they could not reach by play), so
+    // that a test can start from "score 2,500" or "one invader left" without scripting minutes of play.
+
+    /// Removes invader `index` of the current player's rack silently (no points, no explosion).
+    void removeInvaderForSetup(int32_t index);
+    /// Sets the current player's score (0..9,990, a multiple of 10).
+    void setScoreForSetup(int32_t score);
+    /// Removes the current player's shields (so shots fall freely).
+    void removeShieldsForSetup();
+    /// Starts wave `wave` (>= 1) for the current player: new rack, fresh shields, new turn.
+    void startWaveForSetup(int32_t wave);
+    /// Stops the invaders firing for the rest of the session (to test the march undisturbed).
+    void disableInvaderFireForSetup() { m_invaderFireDisabled = true; }
+    /// Moves the whole current rack so that invader 0's cell is at `origin`, between rack steps.
+    void moveRackForSetup(glm::ivec2 origin);
+
+private:
+    void beginTurn();
+    void buildWave(PlayerState& player);
+    void updateCannon(const StepInput& input);
+    void updatePlayerShot(const StepInput& input);
+    void updateAlienSlot();
+    void tryFireAlienShot(AlienShotType type);
+    void moveAlienShot(AlienShotType type);
+    void updateSaucer();
+    void moveSaucer();
+    void updateRack();
+    void completeRackStep(Rack& rack);
+    void updateMarchNotes();
+    void resolveCollisions();
+    void resolvePlayerShot(std::span<const CollisionWorld::Pair> pairs);
+    void resolveAlienShot(AlienShotType type, std::span<const CollisionWorld::Pair> pairs);
+    void resolveInvadersInShields(std::span<const CollisionWorld::Pair> pairs);
+    void ageExplosions();
+    void checkWaveCleared();
+    void killCannon(bool invaded);
+    void finishCannonExplosion();
+    void killInvader(int32_t index);
+    void hitSaucer();
+    void addScore(int32_t points);
+    void burstPlayerShot(glm::ivec2 at);
+    void burstAlienShot(AlienShotType type, glm::ivec2 at);
+    void erodeShield(int32_t shieldIndex, const vox::VoxelModel& stencil, glm::ivec2 centre);
+    void endAlienShot(AlienShotType type);
+    void emit(SimEventType type, int32_t value = 0, glm::ivec2 position = {0, 0});
+    void emitDebris(SimEvent& event, const vox::VoxelModel& model, glm::ivec3 placement, glm::vec3 centre);
+    void emitRemoved(SimEvent& event, std::span<const vox::RemovedVoxel> removed, glm::ivec3 placement,
+                     glm::vec3 push);
+
+    [[nodiscard]] PlayerState& active() { return m_players[static_cast<size_t>(m_current)]; }
+    [[nodiscard]] int32_t lowestLiveInColumn(int32_t column) const;
+    [[nodiscard]] bool rackFrozen() const;
+    [[nodiscard]] bool saucerBusy() const;
+    [[nodiscard]] int32_t reloadGap() const;
+    [[nodiscard]] int32_t alienShotSpeed() const;
+    [[nodiscard]] glm::ivec3 placeCentred(const vox::VoxelModel& model, glm::ivec2 boxCorner,
+                                          int32_t boxWidth) const;
+    void placeInvader(int32_t index);
+    void placeShot(Body& body, const vox::VoxelModel& model, glm::ivec2 centreBottom, bool swept);
+
+    SimSettings m_settings;
+    GameAssets m_assets;
+    // Collision shapes derived from the assets (see game_assets.h): x-y silhouettes through the slab.
+    vox::VoxelModel m_playerShotShape;
+    std::array<std::array<vox::VoxelModel, 4>, 3> m_alienShotShapes;
+    std::array<std::array<vox::VoxelModel, 2>, 3> m_invaderShapes;
+    vox::VoxelModel m_playerStencil;
+    vox::VoxelModel m_alienStencil;
+    int32_t m_slabDepth = 1;
+
+    vox::Rng m_rng;
+    int64_t m_frame = 0;
+    SimPhase m_phase = SimPhase::Playing;
+    int32_t m_current = 0;
+    std::array<PlayerState, 2> m_players;
+    Cannon m_cannon;
+    PlayerShot m_playerShot;
+    std::array<AlienShot, 3> m_alienShots;
+    Saucer m_saucer;
+    std::vector<Explosion> m_explosions;
+    int32_t m_invaderExplosionTimer = 0;
+    int32_t m_alienFireHold = 0;
+    int32_t m_noteTimer = 0;
+    int32_t m_noteIndex = 0;
+    bool m_invaded = false;
+    bool m_invaderFireDisabled = false;
+
+    CollisionWorld m_world;
+    std::vector<SimEvent> m_events;
+    std::vector<DebrisVoxel> m_debris;
+};
+
+} // namespace invaders

@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Turns the broadphase benchmark's JSON output into the Broadphase section of docs/benchmarks.md and a
+log-log plot of frame time against N (docs/broadphase_frame_time.png).
+
+Usage (see docs/benchmarks.md for the full command that produces the JSON):
+    /usr/bin/python3 scripts/plot_benchmarks.py docs/benchmarks/broadphase.json
+
+Needs matplotlib (Debian: python3-matplotlib; a pyenv `python3` may lack it, hence /usr/bin/python3).
+The section is written between the markers <!-- broadphase:begin --> and <!-- broadphase:end -->, so the
+rest of the file (other modules' figures) is left alone.
+"""
+
+import json
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOC = os.path.join(ROOT, "docs", "benchmarks.md")
+PLOT = os.path.join(ROOT, "docs", "broadphase_frame_time.png")
+BEGIN, END = "<!-- broadphase:begin -->", "<!-- broadphase:end -->"
+PEERS = ["box2d", "bullet"]
+ALL = ["tree", "box2d", "bullet", "grid", "brute"]
+VARIANTS = ["all-move", "10pct-move", "random-walk"]
+SIZES = [1000, 10000, 100000]
+
+
+def load(path):
+    """{benchmark name without the /iterations:1/manual_time suffix: entry}, medians when repeated."""
+    with open(path) as f:
+        doc = json.load(f)
+    runs, medians = {}, {}
+    for entry in doc["benchmarks"]:
+        name = entry.get("run_name", entry["name"]).replace("/iterations:1/manual_time", "")
+        if entry.get("run_type") == "aggregate":
+            if entry.get("aggregate_name") == "median":
+                medians[name] = entry
+        elif "error_occurred" not in entry or not entry["error_occurred"]:
+            runs.setdefault(name, entry)
+        else:
+            runs.setdefault(name, dict(entry, verified=0))
+    runs.update(medians)
+    return doc.get("context", {}), runs
+
+
+def fmt_time(ns):
+    if ns is None:
+        return "—"
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.1f} µs"
+    return f"{ns:.0f} ns"
+
+
+def num(x, digits=1):
+    return "—" if x is None or x != x else f"{x:,.{digits}f}"
+
+
+def best_peer(runs, prefix, key):
+    values = [(runs[f"{prefix}/{p}"][key], p) for p in PEERS if f"{prefix}/{p}" in runs]
+    return min(values) if values else (None, None)
+
+
+def w2_rows(runs):
+    rows = []
+    for dim in ["3d", "flat"]:
+        for variant in VARIANTS:
+            for n in SIZES:
+                prefix = f"W2/{dim}/{variant}/{n}"
+                if f"{prefix}/tree" in runs:
+                    rows.append((dim, variant, n, prefix))
+    return rows
+
+
+def floors(runs):
+    """[(floor, met, detail)] for every floor of the issue that this run can judge."""
+    out = []
+    for dim, variant, n, prefix in w2_rows(runs):
+        if n < 10000:
+            continue
+        tree = runs[f"{prefix}/tree"]["mean_ns"]
+        peer, name = best_peer(runs, prefix, "mean_ns")
+        if peer is None:
+            continue
+        limit = 0.5 if variant in ("all-move", "random-walk") else 0.67
+        ratio = tree / peer
+        out.append((f"W2 {dim} {variant} N={n}: frame ≤ {limit}× best peer ({name})", ratio <= limit,
+                    f"{ratio:.3f}× ({fmt_time(tree)} vs {fmt_time(peer)}; {limit / ratio:.2f}× the margin needed)"))
+    for dim in ["3d", "flat"]:
+        for build in ["incremental", "bulk"]:
+            prefix = f"W3/{dim}/small/{build}"
+            if f"{prefix}/tree" not in runs:
+                continue
+            tree = runs[f"{prefix}/tree"]["ns_per_query"]
+            values = [(runs[f"W3/{dim}/small/{b}/{p}"]["ns_per_query"], f"{p} {b}") for p in PEERS
+                      for b in ["incremental", "bulk"] if f"W3/{dim}/small/{b}/{p}" in runs]
+            if not values:
+                continue
+            peer, name = min(values)
+            ratio = tree / peer
+            out.append((f"W3 {dim} small queries, tree {build}: ≤ 0.7× best peer ({name})", ratio <= 0.7,
+                        f"{ratio:.3f}× ({tree:.0f} vs {peer:.0f} ns/query)"))
+    if "W1/invaders/tree" in runs:
+        w1 = runs["W1/invaders/tree"]
+        out.append(("W1 mean frame ≤ 5 µs", w1["mean_ns"] <= 5000, fmt_time(w1["mean_ns"])))
+        out.append(("W1 no spikes: p99 frame ≤ 5 µs", w1["p99_ns"] <= 5000, fmt_time(w1["p99_ns"])))
+    worst, where = 0.0, ""
+    for name, entry in runs.items():
+        if name.endswith("/tree") and entry.get("exact", 0) > 0:
+            r = entry["candidates"] / entry["exact"]
+            if r > worst:
+                worst, where = r, name
+    if worst:
+        out.append(("Candidate pairs ≤ 1.25× exact (every workload)", worst <= 1.25, f"worst {worst:.3f}× ({where})"))
+    bpp = max((e["bytes_per_proxy"] for n, e in runs.items() if n.endswith("/tree") and "bytes_per_proxy" in e),
+              default=None)
+    if bpp is not None:
+        out.append(("≤ 64 bytes per proxy", bpp <= 64, f"{bpp:.2f} bytes (largest over all runs)"))
+    return out
+
+
+def section(context, runs):
+    lines = [BEGIN, "## Broadphase", ""]
+    lines += [
+        "Figures of `build/release/bench/broadphase_bench` (Release, one process, all peers side by side), "
+        "medians of the repetitions. Workloads and frame contract: "
+        "[broadphase-workloads.md](broadphase-workloads.md). Machine: "
+        f"{context.get('num_cpus', '?')} × {context.get('mhz_per_cpu', '?')} MHz, run {context.get('date', '?')}.",
+        "",
+        "Regenerate the figures, this section and the plot:",
+        "",
+        "```sh",
+        "cmake --preset release && cmake --build --preset release -j2 --target broadphase_bench",
+        "build/release/bench/broadphase_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \\",
+        "    --benchmark_out=docs/benchmarks/broadphase.json --benchmark_out_format=json",
+        "/usr/bin/python3 scripts/plot_benchmarks.py docs/benchmarks/broadphase.json",
+        "```",
+        "",
+        "### Floors",
+        "",
+        "| floor | met | measured |",
+        "| --- | --- | --- |",
+    ]
+    for name, met, detail in floors(runs):
+        lines.append(f"| {name} | {'**met**' if met else '**NOT met**'} | {detail} |")
+    lines += ["", "![frame time against N](broadphase_frame_time.png)", ""]
+
+    lines += ["### W2 swarm: mean frame (p99)", "",
+              "| workload | N | tree | Box2D 2.4.1 | Bullet 3.24 | grid | brute | tree / best peer |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for dim, variant, n, prefix in w2_rows(runs):
+        cells = []
+        for p in ALL:
+            e = runs.get(f"{prefix}/{p}")
+            cells.append("—" if e is None else f"{fmt_time(e['mean_ns'])} ({fmt_time(e['p99_ns'])})")
+        peer, name = best_peer(runs, prefix, "mean_ns")
+        ratio = f"{runs[f'{prefix}/tree']['mean_ns'] / peer:.3f} ({name})" if peer else "—"
+        lines.append(f"| {dim} {variant} | {n:,} | " + " | ".join(cells) + f" | {ratio} |")
+
+    lines += ["", "### W2 swarm: the tree in detail, and each peer's pair bookkeeping", "",
+              "Phases are means per frame. *Refattened* counts proxies that left their fat box per frame. "
+              "Candidates are the pairs reported at the last frame (the tree reports the pairs whose current "
+              "boxes overlap, so its count equals the exact one; Box2D and Bullet report fat pairs), "
+              "*tracked* is the tree's internal fat-pair list.", "",
+              "| workload | N | update | pairs | maintain | ns / moved | refattened | tree cand. / exact | "
+              "Box2D cand. | Bullet cand. | height | area ratio | bytes / proxy |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for dim, variant, n, prefix in w2_rows(runs):
+        t = runs[f"{prefix}/tree"]
+        b2 = runs.get(f"{prefix}/box2d")
+        bt = runs.get(f"{prefix}/bullet")
+        lines.append(
+            f"| {dim} {variant} | {n:,} | {fmt_time(t['update_ns'])} | {fmt_time(t['pairs_ns'])} | "
+            f"{fmt_time(t['maintain_ns'])} | {num(t['ns_per_moved'])} | {num(t.get('reinserted_per_frame'), 0)} | "
+            f"{num(t['candidates'], 0)} / {num(t['exact'], 0)} | {num(b2['candidates'], 0) if b2 else '—'} | "
+            f"{num(bt['candidates'], 0) if bt else '—'} | {num(t['height'], 0)} | {num(t['area_ratio'])} | "
+            f"{num(t['bytes_per_proxy'], 2)} |")
+
+    lines += ["", "Bytes per proxy of the peers (their own structures, same run): " + ", ".join(
+        f"{p} {num(runs[f'W2/flat/all-move/100000/{p}']['bytes_per_proxy'])}"
+        for p in ["box2d", "bullet", "grid"] if f"W2/flat/all-move/100000/{p}" in runs) + "."]
+
+    if any(k.startswith("W1/") for k in runs):
+        lines += ["", "### W1 invaders (3,000 frames)", "",
+                  "| peer | mean frame | p99 frame | update | pairs | candidates / exact |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: |"]
+        for p in ALL:
+            e = runs.get(f"W1/invaders/{p}")
+            if e:
+                lines.append(f"| {p} | {fmt_time(e['mean_ns'])} | {fmt_time(e['p99_ns'])} | "
+                             f"{fmt_time(e['update_ns'])} | {fmt_time(e['pairs_ns'])} | "
+                             f"{num(e['candidates'], 0)} / {num(e['exact'], 0)} |")
+
+    if any(k.startswith("W3/") for k in runs):
+        lines += ["", "### W3 queries at N = 100,000 (ns per query; build ns per proxy)", "",
+                  "| queries | tree incremental | tree bulk | Box2D incremental | Bullet incremental | "
+                  "Bullet bulk | grid | hits |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for dim in ["3d", "flat"]:
+            for size in ["small", "large"]:
+                cells, hits = [], None
+                for build, p in [("incremental", "tree"), ("bulk", "tree"), ("incremental", "box2d"),
+                                 ("incremental", "bullet"), ("bulk", "bullet"), ("incremental", "grid")]:
+                    e = runs.get(f"W3/{dim}/{size}/{build}/{p}")
+                    if e is None:
+                        cells.append("—")
+                        continue
+                    hits = e["hits"]
+                    cells.append(f"{e['ns_per_query']:.0f} ({e['build_ns_per_proxy']:.0f})")
+                lines.append(f"| {dim} {size} | " + " | ".join(cells) + f" | {num(hits, 0)} |")
+    lines.append(END)
+    return "\n".join(lines) + "\n"
+
+
+def plot(runs):
+    fig, axes = plt.subplots(2, 3, figsize=(15, 9), sharex=True)
+    styles = {"tree": ("C3", "o", "DynamicAabbTree"), "box2d": ("C0", "s", "Box2D 2.4.1 b2BroadPhase"),
+              "bullet": ("C2", "^", "Bullet 3.24 btDbvtBroadphase"), "grid": ("C7", "x", "uniform grid"),
+              "brute": ("C8", "+", "brute force")}
+    for row, dim in enumerate(["3d", "flat"]):
+        for col, variant in enumerate(VARIANTS):
+            ax = axes[row][col]
+            for peer, (color, marker, label) in styles.items():
+                xs, ys = [], []
+                for n in SIZES:
+                    e = runs.get(f"W2/{dim}/{variant}/{n}/{peer}")
+                    if e:
+                        xs.append(n)
+                        ys.append(e["mean_ns"] / 1e6)
+                if xs:
+                    ax.loglog(xs, ys, color=color, marker=marker, label=label)
+            ax.set_title(f"W2 {dim} {variant}")
+            ax.grid(True, which="both", alpha=0.3)
+            if row == 1:
+                ax.set_xlabel("proxies N")
+            if col == 0:
+                ax.set_ylabel("mean frame time (ms)")
+    axes[0][0].legend(fontsize=8)
+    fig.suptitle("Broadphase frame time against N (log-log, lower is better)")
+    fig.tight_layout()
+    fig.savefig(PLOT, dpi=110)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    context, runs = load(sys.argv[1])
+    plot(runs)
+    text = section(context, runs)
+    existing = open(DOC).read() if os.path.exists(DOC) else "# Benchmarks\n\n"
+    if BEGIN in existing and END in existing:
+        head, rest = existing.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        existing = head + text + ("\n" + tail if tail else "")
+    else:
+        existing = existing.rstrip("\n") + "\n\n" + text
+    with open(DOC, "w") as f:
+        f.write(existing)
+    print(f"wrote {os.path.relpath(DOC, ROOT)} and {os.path.relpath(PLOT, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

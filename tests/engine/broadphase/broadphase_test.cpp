@@ -1,0 +1,382 @@
+// The shared contract of the three broadphases (broadphase.h), checked differentially: every subject runs
+// the same random operations as BruteForceBroadphase and must give the same pairs and query results.
+
+#include "vox/broadphase/broadphase.h"
+#include "vox/broadphase/brute_force_broadphase.h"
+#include "vox/broadphase/dynamic_aabb_tree.h"
+#include "vox/broadphase/grid_broadphase.h"
+#include "vox/core/rng.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace {
+
+using vox::Aabb;
+using vox::ProxyId;
+
+static_assert(vox::Broadphase<vox::DynamicAabbTree>);
+static_assert(vox::Broadphase<vox::BruteForceBroadphase>);
+static_assert(vox::Broadphase<vox::GridBroadphase>);
+
+// --- Subjects
+// ------------------------------------------------------------------------------------------------ `exact`
+// subjects store tight boxes: their results must equal brute force's. The default tree stores fat boxes: its
+// query results, once filtered by the tight boxes, must equal brute force's, and it may only add proxies
+// whose fat box matches.
+
+struct DefaultTree {
+    static constexpr bool kExact = false;
+    static vox::DynamicAabbTree make() { return vox::DynamicAabbTree{}; }
+};
+struct ExactTree {
+    static constexpr bool kExact = true;
+    static vox::DynamicAabbTree make() { return vox::DynamicAabbTree{vox::TreeSettings{0.0f, 0.0f}}; }
+};
+struct Grid {
+    static constexpr bool kExact = true;
+    static vox::GridBroadphase make() { return vox::GridBroadphase{vox::GridSettings{1.5f, 27, 256}}; }
+};
+
+template <class Subject>
+class BroadphaseContract : public testing::Test {};
+using Subjects = testing::Types<DefaultTree, ExactTree, Grid>;
+TYPED_TEST_SUITE(BroadphaseContract, Subjects);
+
+uint64_t key(uint32_t a, uint32_t b) {
+    return static_cast<uint64_t>(std::min(a, b)) << 32 | std::max(a, b);
+}
+
+/// What the test knows about one object: its tight box and its handles in both broadphases.
+struct Object {
+    Aabb box;
+    ProxyId subject, reference;
+    bool isStatic = false;
+    bool alive = false;
+};
+
+Aabb randomBox(vox::Rng& rng, float world) {
+    const glm::vec3 center(rng.uniform(0, world), rng.uniform(0, world), rng.uniform(0, world));
+    const glm::vec3 half(rng.uniform(0.1f, 1.0f), rng.uniform(0.1f, 1.0f), rng.uniform(0.1f, 1.0f));
+    return Aabb::fromCenter(center, half);
+}
+
+template <class B>
+void validateIfTree(const B& broadphase) {
+    if constexpr (requires { broadphase.validate(); }) {
+        const vox::Status status = broadphase.validate();
+        ASSERT_TRUE(status.ok()) << status.error().message;
+    }
+}
+
+/// Runs `operations` random operations on a subject and on brute force, comparing every `checkEvery`.
+template <class Subject>
+void runDifferential(uint64_t seed, int operations, int maxProxies, float world, int checkEvery) {
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    vox::Rng rng(seed);
+    auto subject = Subject::make();
+    vox::BruteForceBroadphase reference;
+    std::vector<Object> objects;
+    std::vector<uint32_t> alive; // indices into objects
+
+    const auto userOf = [](const auto& bp, ProxyId id) { return bp.userData(id); };
+    const auto tightOverlap = [&](uint32_t a, uint32_t b) {
+        return vox::overlaps(objects[a].box, objects[b].box);
+    };
+
+    for (int op = 1; op <= operations; ++op) {
+        const uint32_t r = rng.below(100);
+        if (alive.empty() || (static_cast<int>(alive.size()) < maxProxies && r < 30)) {
+            Object object;
+            object.box = randomBox(rng, world);
+            object.isStatic = rng.below(10) == 0;
+            const auto type = object.isStatic ? vox::ProxyType::Static : vox::ProxyType::Dynamic;
+            const auto index = static_cast<uint32_t>(objects.size());
+            auto s = subject.createProxy(object.box, index, type);
+            auto b = reference.createProxy(object.box, index, type);
+            ASSERT_TRUE(s.ok() && b.ok());
+            object.subject = s.value();
+            object.reference = b.value();
+            object.alive = true;
+            objects.push_back(object);
+            alive.push_back(index);
+        } else if (r < 45) {
+            const uint32_t k = rng.below(static_cast<uint32_t>(alive.size()));
+            Object& object = objects[alive[k]];
+            ASSERT_TRUE(subject.destroyProxy(object.subject));
+            ASSERT_TRUE(reference.destroyProxy(object.reference));
+            object.alive = false;
+            alive[k] = alive.back();
+            alive.pop_back();
+        } else {
+            Object& object = objects[alive[rng.below(static_cast<uint32_t>(alive.size()))]];
+            glm::vec3 displacement;
+            if (r < 80) { // small move
+                displacement = {rng.uniform(-0.1f, 0.1f), rng.uniform(-0.1f, 0.1f), rng.uniform(-0.1f, 0.1f)};
+            } else if (r < 95) { // large move
+                displacement = {rng.uniform(-2, 2), rng.uniform(-2, 2), rng.uniform(-2, 2)};
+            } else { // teleport, with a displacement that says so
+                displacement = randomBox(rng, world).center() - object.box.center();
+            }
+            object.box = {object.box.min + displacement, object.box.max + displacement};
+            ASSERT_TRUE(subject.moveProxy(object.subject, object.box, displacement));
+            ASSERT_TRUE(reference.moveProxy(object.reference, object.box, displacement));
+        }
+        if (op % checkEvery != 0)
+            continue;
+
+        SCOPED_TRACE(testing::Message() << "after operation " << op << ", " << alive.size() << " proxies");
+        validateIfTree(subject);
+        ASSERT_EQ(subject.proxyCount(), static_cast<int32_t>(alive.size()));
+
+        // Pairs: the same set, once each.
+        std::vector<uint64_t> got, want;
+        subject.updatePairs([&](ProxyId a, ProxyId b) {
+            const uint32_t ua = userOf(subject, a), ub = userOf(subject, b);
+            ASSERT_FALSE(objects[ua].isStatic && objects[ub].isStatic) << "static-static pair reported";
+            if (Subject::kExact || tightOverlap(ua, ub))
+                got.push_back(key(ua, ub));
+        });
+        reference.updatePairs(
+            [&](ProxyId a, ProxyId b) { want.push_back(key(userOf(reference, a), userOf(reference, b))); });
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        ASSERT_TRUE(std::adjacent_find(got.begin(), got.end()) == got.end()) << "a pair was reported twice";
+        ASSERT_EQ(got, want) << "pairs differ from brute force";
+        validateIfTree(subject);
+
+        // Box and point queries.
+        for (int q = 0; q < 20; ++q) {
+            const Aabb query =
+                q % 4 == 0 ? Aabb{glm::vec3(rng.uniform(0, world)), glm::vec3(0)} : randomBox(rng, world);
+            const Aabb probe = q % 4 == 0 ? Aabb{query.min, query.min} : query;
+            std::vector<uint32_t> hits, expected;
+            const auto onHit = [&](ProxyId id) {
+                const uint32_t u = userOf(subject, id);
+                if constexpr (!Subject::kExact) {
+                    EXPECT_TRUE(vox::overlaps(subject.fatBox(id), probe))
+                        << "hit whose fat box misses the query";
+                    EXPECT_TRUE(vox::contains(subject.fatBox(id), objects[u].box))
+                        << "fat box lost its object";
+                }
+                if (Subject::kExact || vox::overlaps(objects[u].box, probe))
+                    hits.push_back(u);
+                return true;
+            };
+            if (q % 4 == 0)
+                subject.queryPoint(probe.min, onHit);
+            else
+                subject.queryBox(probe, onHit);
+            reference.queryBox(probe, [&](ProxyId id) {
+                expected.push_back(userOf(reference, id));
+                return true;
+            });
+            std::sort(hits.begin(), hits.end());
+            std::sort(expected.begin(), expected.end());
+            ASSERT_EQ(hits, expected) << "box/point query " << q << " differs from brute force";
+        }
+
+        // Rays: all hits without clipping, then the closest hit with clipping.
+        for (int q = 0; q < 10; ++q) {
+            const glm::vec3 from = randomBox(rng, world).center();
+            const vox::Ray ray{from, randomBox(rng, world).center() - from, 1.0f};
+            std::vector<uint32_t> hits, expected;
+            subject.queryRay(ray, [&](ProxyId id, float) {
+                const uint32_t u = userOf(subject, id);
+                float t = 0.0f;
+                if (Subject::kExact || vox::raycast(objects[u].box, ray, t))
+                    hits.push_back(u);
+                return ray.maxFraction;
+            });
+            reference.queryRay(ray, [&](ProxyId id, float) {
+                expected.push_back(userOf(reference, id));
+                return ray.maxFraction;
+            });
+            std::sort(hits.begin(), hits.end());
+            std::sort(expected.begin(), expected.end());
+            ASSERT_EQ(hits, expected) << "ray " << q << " differs from brute force";
+
+            float closest = 2.0f, expectedClosest = 2.0f;
+            subject.queryRay(ray, [&](ProxyId id, float fraction) {
+                float t = fraction;
+                if (!Subject::kExact && !vox::raycast(objects[userOf(subject, id)].box, ray, t))
+                    return std::min(closest, ray.maxFraction); // fat box hit, object missed: keep going
+                closest = std::min(closest, t);
+                return closest;
+            });
+            for (uint32_t u : expected) {
+                float t = 0.0f;
+                if (vox::raycast(objects[u].box, ray, t))
+                    expectedClosest = std::min(expectedClosest, t);
+            }
+            ASSERT_FLOAT_EQ(closest, expectedClosest) << "closest hit of ray " << q;
+        }
+    }
+}
+
+TYPED_TEST(BroadphaseContract, DifferentialAgainstBruteForce) {
+    for (uint64_t seed : {1ull, 2ull, 3ull})
+        runDifferential<TypeParam>(seed, 100000, 2000, 24.0f, 2500);
+}
+
+TYPED_TEST(BroadphaseContract, DenseSmallScenesWithFrequentChecks) {
+    for (uint64_t seed : {11ull, 12ull})
+        runDifferential<TypeParam>(seed, 4000, 40, 6.0f, 50);
+}
+
+// --- Degenerate input
+// ----------------------------------------------------------------------------------------
+
+template <class Subject>
+std::vector<uint64_t> pairsOf(auto& bp) {
+    std::vector<uint64_t> pairs;
+    bp.updatePairs([&](ProxyId a, ProxyId b) { pairs.push_back(key(bp.userData(a), bp.userData(b))); });
+    std::sort(pairs.begin(), pairs.end());
+    return pairs;
+}
+
+TYPED_TEST(BroadphaseContract, ZeroSizeBoxesArePoints) {
+    auto bp = TypeParam::make();
+    const Aabb point{{1, 1, 1}, {1, 1, 1}};
+    ASSERT_TRUE(bp.createProxy(point, 0).ok());
+    ASSERT_TRUE(bp.createProxy(point, 1).ok());                      // the same point
+    ASSERT_TRUE(bp.createProxy(Aabb{{1, 0, 0}, {2, 1, 1}}, 2).ok()); // a box whose corner is the point
+    ASSERT_TRUE(bp.createProxy(Aabb{{1.5f, 1.5f, 1.5f}, {1.5f, 1.5f, 1.5f}}, 3).ok()); // another point
+    const std::vector<uint64_t> pairs = pairsOf<TypeParam>(bp);
+    const std::vector<uint64_t> expected{key(0, 1), key(0, 2), key(1, 2)};
+    EXPECT_EQ(pairs, expected);
+    int hits = 0;
+    bp.queryPoint(glm::vec3(1, 1, 1), [&](ProxyId id) {
+        hits += bp.userData(id) <= 2;
+        return true;
+    });
+    EXPECT_EQ(hits, 3);
+}
+
+TYPED_TEST(BroadphaseContract, ThousandIdenticalBoxes) {
+    auto bp = TypeParam::make();
+    const Aabb box{{5, 5, 5}, {6, 6, 6}};
+    for (uint32_t i = 0; i < 1000; ++i)
+        ASSERT_TRUE(bp.createProxy(box, i).ok());
+    validateIfTree(bp);
+    EXPECT_EQ(pairsOf<TypeParam>(bp).size(), 1000u * 999u / 2u) << "every pair, once";
+    int hits = 0;
+    bp.queryBox(Aabb{{5.5f, 5.5f, 5.5f}, {5.5f, 5.5f, 5.5f}}, [&](ProxyId) { return ++hits > 0; });
+    EXPECT_EQ(hits, 1000);
+    if constexpr (requires { bp.stats(); }) {
+        EXPECT_LE(bp.stats().height, 2 * 10 + 2) << "identical boxes must still give a balanced tree";
+    }
+    // Move half of them away: only the other half still pair.
+    std::vector<ProxyId> ids;
+    bp.queryBox(box, [&](ProxyId id) {
+        ids.push_back(id);
+        return true;
+    });
+    int moved = 0;
+    for (ProxyId id : ids)
+        if (bp.userData(id) % 2 == 0 && bp.moveProxy(id, Aabb{{50, 5, 5}, {51, 6, 6}}, glm::vec3(45, 0, 0)))
+            ++moved;
+    EXPECT_EQ(moved, 500);
+    std::vector<uint64_t> pairs;
+    bp.updatePairs([&](ProxyId a, ProxyId b) {
+        if (vox::overlaps(bp.userData(a) % 2 == 0 ? Aabb{{50, 5, 5}, {51, 6, 6}} : box,
+                          bp.userData(b) % 2 == 0 ? Aabb{{50, 5, 5}, {51, 6, 6}} : box))
+            pairs.push_back(key(bp.userData(a), bp.userData(b)));
+    });
+    std::sort(pairs.begin(), pairs.end());
+    EXPECT_TRUE(std::adjacent_find(pairs.begin(), pairs.end()) == pairs.end());
+    // Pairs involving a moved proxy: the 500 moved ones among themselves.
+    EXPECT_EQ(pairs.size(), 500u * 499u / 2u);
+    validateIfTree(bp);
+}
+
+TYPED_TEST(BroadphaseContract, CoordinatesNearTenMillion) {
+    auto bp = TypeParam::make();
+    const float base = 1.0e7f; // float spacing here is 1: boxes a few units wide
+    for (uint32_t i = 0; i < 200; ++i) {
+        const float x = base + static_cast<float>(i % 20) * 2.0f;
+        const float y = base - static_cast<float>(i / 20) * 2.0f;
+        ASSERT_TRUE(bp.createProxy(Aabb{{x, y, base}, {x + 2.0f, y + 2.0f, base + 2.0f}}, i).ok());
+    }
+    validateIfTree(bp);
+    // A grid of touching 2-unit boxes: each pair of neighbours (8-neighbourhood) touches.
+    const auto pairs = pairsOf<TypeParam>(bp);
+    EXPECT_EQ(pairs.size(), static_cast<size_t>(19 * 10 + 20 * 9 + 2 * 19 * 9));
+    int hits = 0;
+    const glm::vec3 point(base + 2, base - 1, base + 1); // on the face shared by two boxes of the second row
+    bp.queryPoint(point, [&](ProxyId) { return ++hits > 0; });
+    EXPECT_EQ(hits, 2) << "a point on a shared face is in both boxes";
+    int rayHits = 0;
+    bp.queryRay(vox::Ray{{base - 10, base + 1, base + 1}, {100, 0, 0}, 1.0f}, [&](ProxyId, float) {
+        ++rayHits;
+        return 1.0f;
+    });
+    EXPECT_EQ(rayHits, 20) << "a ray along the first row";
+}
+
+TYPED_TEST(BroadphaseContract, NanAndInvertedBoxesAreRejectedWithAClearError) {
+    auto bp = TypeParam::make();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    auto bad = bp.createProxy(Aabb{{0, nan, 0}, {1, 1, 1}}, 0);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("NaN"), std::string::npos) << bad.error().message;
+    EXPECT_NE(bad.error().message.find("createProxy"), std::string::npos) << bad.error().message;
+    auto inverted = bp.createProxy(Aabb{{1, 0, 0}, {0, 1, 1}}, 0);
+    ASSERT_FALSE(inverted.ok());
+    EXPECT_NE(inverted.error().message.find("min > max"), std::string::npos) << inverted.error().message;
+    EXPECT_EQ(bp.proxyCount(), 0);
+
+    auto good = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 7);
+    ASSERT_TRUE(good.ok());
+    EXPECT_FALSE(bp.moveProxy(good.value(), Aabb{{nan, 0, 0}, {1, 1, 1}}, glm::vec3(0)))
+        << "NaN move rejected";
+    EXPECT_FALSE(bp.moveProxy(good.value(), Aabb{{0, 0, 0}, {1, 1, INFINITY}}, glm::vec3(0)));
+    int hits = 0;
+    bp.queryBox(Aabb{{0.5f, 0.5f, 0.5f}, {0.5f, 0.5f, 0.5f}}, [&](ProxyId) { return ++hits > 0; });
+    EXPECT_EQ(hits, 1) << "the proxy keeps its old box after a rejected move";
+    validateIfTree(bp);
+}
+
+TYPED_TEST(BroadphaseContract, StaleHandlesNeverReachAnotherProxy) {
+    auto bp = TypeParam::make();
+    const ProxyId first = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 1).value();
+    ASSERT_TRUE(bp.destroyProxy(first));
+    const ProxyId second = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 2).value(); // likely the same slot
+    EXPECT_FALSE(bp.isValid(first));
+    EXPECT_TRUE(bp.isValid(second));
+    EXPECT_FALSE(bp.isValid(ProxyId{})) << "the null handle";
+    EXPECT_FALSE(bp.isValid(ProxyId{12345, 0})) << "an unknown slot";
+#if VOX_ASSERTS_ENABLED
+    EXPECT_DEATH((void)bp.destroyProxy(first), "stale or unknown ProxyId");
+    EXPECT_DEATH((void)bp.moveProxy(first, Aabb{}, glm::vec3(0)), "stale or unknown ProxyId");
+#else
+    EXPECT_FALSE(bp.destroyProxy(first));
+    EXPECT_FALSE(bp.moveProxy(first, Aabb{{9, 9, 9}, {10, 10, 10}}, glm::vec3(0)));
+    EXPECT_EQ(bp.userData(first), 0u);
+#endif
+    EXPECT_EQ(bp.userData(second), 2u) << "the new proxy is untouched";
+    int hits = 0;
+    bp.queryBox(Aabb{{0.5f, 0.5f, 0.5f}, {0.5f, 0.5f, 0.5f}}, [&](ProxyId id) {
+        EXPECT_EQ(id, second);
+        return ++hits > 0;
+    });
+    EXPECT_EQ(hits, 1);
+}
+
+TYPED_TEST(BroadphaseContract, StaticProxiesNeverPairWithEachOther) {
+    auto bp = TypeParam::make();
+    ASSERT_TRUE(bp.createProxy(Aabb{{0, 0, 0}, {2, 2, 2}}, 0, vox::ProxyType::Static).ok());
+    ASSERT_TRUE(bp.createProxy(Aabb{{1, 1, 1}, {3, 3, 3}}, 1, vox::ProxyType::Static).ok());
+    ASSERT_TRUE(bp.createProxy(Aabb{{1.5f, 1.5f, 1.5f}, {4, 4, 4}}, 2, vox::ProxyType::Dynamic).ok());
+    const std::vector<uint64_t> expected{key(0, 2), key(1, 2)};
+    EXPECT_EQ(pairsOf<TypeParam>(bp), expected);
+    EXPECT_TRUE(pairsOf<TypeParam>(bp).empty()) << "nothing moved since: nothing to report";
+}
+
+} // namespace

@@ -1,0 +1,233 @@
+// DynamicAabbTree beyond the shared contract (broadphase_test.cpp): fat boxes, pair bookkeeping across
+// steps, bulk build, balance, statistics.
+
+#include "vox/broadphase/dynamic_aabb_tree.h"
+#include "vox/core/rng.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace {
+
+using vox::Aabb;
+using vox::DynamicAabbTree;
+using vox::ProxyId;
+
+void expectValid(const DynamicAabbTree& tree) {
+    const vox::Status status = tree.validate();
+    EXPECT_TRUE(status.ok()) << status.error().message;
+}
+
+TEST(DynamicAabbTree, FatBoxIsTightBoxGrownByTheMargin) {
+    DynamicAabbTree tree(vox::TreeSettings{0.25f, 2.0f});
+    const Aabb box{{0, 0, 0}, {1, 1, 1}};
+    const ProxyId id = tree.createProxy(box, 0).value();
+    EXPECT_EQ(tree.fatBox(id).min, glm::vec3(-0.25f));
+    EXPECT_EQ(tree.fatBox(id).max, glm::vec3(1.25f));
+    const ProxyId wall = tree.createProxy(box, 1, vox::ProxyType::Static).value();
+    EXPECT_EQ(tree.fatBox(wall).min, box.min) << "static proxies keep exact boxes";
+    EXPECT_EQ(tree.fatBox(wall).max, box.max);
+}
+
+TEST(DynamicAabbTree, MoveInsideTheFatBoxChangesNothingInTheTree) {
+    DynamicAabbTree tree(vox::TreeSettings{0.25f, 2.0f});
+    const ProxyId id = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0).value();
+    for (int i = 0; i < 20; ++i)
+        ASSERT_TRUE(
+            tree.createProxy(Aabb::fromCenter(glm::vec3(3.0f * static_cast<float>(i), 5, 0), glm::vec3(1)),
+                             static_cast<uint32_t>(i + 1))
+                .ok());
+    tree.updatePairs([](ProxyId, ProxyId) {});
+    const Aabb fat = tree.fatBox(id);
+    const glm::vec3 step(0.01f, 0, 0);
+    Aabb box{{0, 0, 0}, {1, 1, 1}};
+    for (int i = 0; i < 5; ++i) {
+        box = {box.min + step, box.max + step};
+        ASSERT_TRUE(tree.moveProxy(id, box, step));
+        EXPECT_EQ(tree.fatBox(id).min, fat.min);
+        EXPECT_EQ(tree.fatBox(id).max, fat.max);
+        tree.updatePairs([](ProxyId, ProxyId) {});
+    }
+    EXPECT_EQ(tree.stats().enlargedPerUpdate, 0.0) << "no proxy left its fat box";
+    // Leaving the fat box re-fattens, stretched along the motion.
+    const glm::vec3 jump(0.5f, 0, 0);
+    box = {box.min + jump, box.max + jump};
+    ASSERT_TRUE(tree.moveProxy(id, box, jump));
+    EXPECT_FLOAT_EQ(tree.fatBox(id).max.x, box.max.x + 0.25f + 2.0f * 0.5f);
+    EXPECT_FLOAT_EQ(tree.fatBox(id).min.x, box.min.x - 0.25f);
+    expectValid(tree);
+}
+
+TEST(DynamicAabbTree, OversizedFatBoxShrinksWhenTheObjectSlowsDown) {
+    DynamicAabbTree tree(vox::TreeSettings{0.1f, 4.0f});
+    const ProxyId id = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0).value();
+    ASSERT_TRUE(tree.moveProxy(id, Aabb{{5, 0, 0}, {6, 1, 1}}, glm::vec3(5, 0, 0))); // teleport-like
+    EXPECT_GT(tree.fatBox(id).max.x, 20.0f) << "stretched along the big displacement";
+    ASSERT_TRUE(tree.moveProxy(id, Aabb{{5, 0, 0}, {6, 1, 1}}, glm::vec3(0))); // now at rest
+    EXPECT_FLOAT_EQ(tree.fatBox(id).max.x, 6.1f) << "the needlessly huge fat box is replaced";
+    expectValid(tree);
+}
+
+TEST(DynamicAabbTree, IaabbOverloadsUseTheObjectsBoxAndVelocity) {
+    struct Shot final : vox::IAABB {
+        Aabb box{{0, 0, 0}, {0.1f, 0.4f, 0.2f}};
+        glm::vec3 speed{0, 60, 0};
+        Aabb aabb() const override { return box; }
+        glm::vec3 velocity() const override { return speed; }
+    } shot;
+    DynamicAabbTree tree(vox::TreeSettings{0.05f, 1.0f, 1.0f / 60.0f});
+    const ProxyId id = tree.createProxy(shot, 42).value();
+    EXPECT_EQ(tree.userData(id), 42u);
+    EXPECT_FLOAT_EQ(tree.fatBox(id).max.y, 0.4f + 0.05f + 1.0f) << "stretched by one step of velocity";
+    EXPECT_FLOAT_EQ(tree.fatBox(id).min.y, -0.05f);
+    shot.box = {shot.box.min + glm::vec3(0, 3, 0), shot.box.max + glm::vec3(0, 3, 0)};
+    ASSERT_TRUE(tree.moveProxy(id, shot));
+    EXPECT_TRUE(vox::contains(tree.fatBox(id), shot.box));
+    expectValid(tree);
+}
+
+TEST(DynamicAabbTree, PairsPersistAcrossStepsAndAreReportedOnlyWhenAMemberMoved) {
+    DynamicAabbTree tree;
+    const ProxyId a = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0).value();
+    const ProxyId b = tree.createProxy(Aabb{{0.5f, 0, 0}, {1.5f, 1, 1}}, 1).value();
+    const ProxyId c = tree.createProxy(Aabb{{5, 5, 5}, {6, 6, 6}}, 2).value();
+    const auto collect = [&] {
+        std::vector<std::pair<uint32_t, uint32_t>> pairs;
+        tree.updatePairs([&](ProxyId x, ProxyId y) {
+            pairs.emplace_back(std::min(tree.userData(x), tree.userData(y)),
+                               std::max(tree.userData(x), tree.userData(y)));
+        });
+        std::sort(pairs.begin(), pairs.end());
+        return pairs;
+    };
+    using Pairs = std::vector<std::pair<uint32_t, uint32_t>>;
+    EXPECT_EQ(collect(), (Pairs{{0, 1}}));
+    EXPECT_EQ(collect(), Pairs{}) << "nothing moved";
+    ASSERT_TRUE(tree.moveProxy(c, Aabb{{5, 5, 5}, {6, 6, 6}}, glm::vec3(0)));
+    EXPECT_EQ(collect(), Pairs{}) << "c moved but touches nobody";
+    ASSERT_TRUE(tree.moveProxy(a, Aabb{{0.01f, 0, 0}, {1.01f, 1, 1}}, glm::vec3(0.01f, 0, 0)));
+    EXPECT_EQ(collect(), (Pairs{{0, 1}})) << "a moved inside its fat box: the kept pair is reported";
+    ASSERT_TRUE(tree.moveProxy(a, Aabb{{4.5f, 4.5f, 4.5f}, {5.5f, 5.5f, 5.5f}}, glm::vec3(0)));
+    EXPECT_EQ(collect(), (Pairs{{0, 2}})) << "a jumped from b to c";
+    ASSERT_TRUE(tree.destroyProxy(c));
+    ASSERT_TRUE(tree.moveProxy(b, Aabb{{0.5f, 0, 0}, {1.5f, 1, 1}}, glm::vec3(0)));
+    EXPECT_EQ(collect(), Pairs{}) << "the destroyed proxy's pair is gone";
+    EXPECT_EQ(tree.stats().pairs, 0);
+    expectValid(tree);
+    (void)b;
+}
+
+TEST(DynamicAabbTree, ReportsTightPairsForMovedProxies) {
+    // Fat boxes overlap, tight boxes do not: tracked, but not reported.
+    DynamicAabbTree tree(vox::TreeSettings{0.5f, 0.0f});
+    const ProxyId a = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0).value();
+    const ProxyId b = tree.createProxy(Aabb{{1.5f, 0, 0}, {2.5f, 1, 1}}, 1).value();
+    int reported = 0;
+    tree.updatePairs([&](ProxyId, ProxyId) { ++reported; });
+    EXPECT_EQ(reported, 0);
+    EXPECT_EQ(tree.stats().pairs, 1) << "the fat pair is tracked";
+    ASSERT_TRUE(tree.moveProxy(a, Aabb{{0.6f, 0, 0}, {1.6f, 1, 1}}, glm::vec3(0)));
+    ASSERT_TRUE(tree.moveProxy(b, Aabb{{1.5f, 0, 0}, {2.5f, 1, 1}}, glm::vec3(0)));
+    tree.updatePairs([&](ProxyId, ProxyId) { ++reported; });
+    EXPECT_EQ(reported, 1) << "now the tight boxes overlap";
+}
+
+TEST(DynamicAabbTree, SortedInsertionStaysBalanced) {
+    for (const bool line : {true, false}) {
+        SCOPED_TRACE(line ? "along a line" : "raster order on a plane");
+        DynamicAabbTree tree;
+        const int n = 10000;
+        for (int i = 0; i < n; ++i) {
+            const glm::vec3 center =
+                line ? glm::vec3(static_cast<float>(i) * 1.5f, 0, 0)
+                     : glm::vec3(static_cast<float>(i % 100) * 1.5f, static_cast<float>(i / 100) * 1.5f, 0);
+            ASSERT_TRUE(
+                tree.createProxy(Aabb::fromCenter(center, glm::vec3(0.5f)), static_cast<uint32_t>(i)).ok());
+        }
+        const vox::TreeStats stats = tree.stats();
+        EXPECT_LE(stats.height, 2.0 * std::log2(n) + 2.0);
+        expectValid(tree);
+    }
+}
+
+TEST(DynamicAabbTree, BulkBuildAndRebuildGiveAValidTreeWithTheSameAnswers) {
+    vox::Rng rng(31);
+    SCOPED_TRACE("seed 31");
+    std::vector<DynamicAabbTree::BulkProxy> proxies;
+    for (uint32_t i = 0; i < 5000; ++i) {
+        const glm::vec3 c(rng.uniform(0, 50), rng.uniform(0, 50), rng.uniform(0, 50));
+        proxies.push_back({Aabb::fromCenter(c, glm::vec3(rng.uniform(0.25f, 1), rng.uniform(0.25f, 1),
+                                                         rng.uniform(0.25f, 1))),
+                           i, i % 3 == 0 ? vox::ProxyType::Static : vox::ProxyType::Dynamic});
+    }
+    DynamicAabbTree bulk, incremental;
+    std::vector<ProxyId> ids(proxies.size());
+    ASSERT_TRUE(bulk.createProxies(proxies, ids).ok());
+    for (const auto& p : proxies)
+        ASSERT_TRUE(incremental.createProxy(p.box, p.userData, p.type).ok());
+    expectValid(bulk);
+    EXPECT_EQ(bulk.proxyCount(), 5000);
+    EXPECT_EQ(bulk.userData(ids[123]), 123u);
+    EXPECT_LE(bulk.stats().height, 2.0 * std::log2(5000.0) + 2.0);
+
+    const auto pairsOf = [](DynamicAabbTree& tree) {
+        std::vector<uint64_t> keys;
+        tree.updatePairs([&](ProxyId a, ProxyId b) {
+            const uint64_t x = tree.userData(a), y = tree.userData(b);
+            keys.push_back(std::min(x, y) << 32 | std::max(x, y));
+        });
+        std::sort(keys.begin(), keys.end());
+        return keys;
+    };
+    const std::vector<uint64_t> bulkPairs = pairsOf(bulk);
+    EXPECT_EQ(bulkPairs, pairsOf(incremental));
+    EXPECT_FALSE(bulkPairs.empty());
+
+    bulk.rebuild();
+    expectValid(bulk);
+    for (int q = 0; q < 50; ++q) {
+        const Aabb query = Aabb::fromCenter(
+            glm::vec3(rng.uniform(0, 50), rng.uniform(0, 50), rng.uniform(0, 50)), glm::vec3(3));
+        std::vector<uint32_t> a, b;
+        bulk.queryBox(query, [&](ProxyId id) {
+            a.push_back(bulk.userData(id));
+            return true;
+        });
+        incremental.queryBox(query, [&](ProxyId id) {
+            b.push_back(incremental.userData(id));
+            return true;
+        });
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        ASSERT_EQ(a, b) << "query " << q;
+    }
+
+    // All or nothing: one bad box and nothing is added.
+    proxies[17].box.max.x = NAN;
+    std::vector<ProxyId> more(proxies.size());
+    const vox::Status bad = bulk.createProxies(proxies, more);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("proxy 17"), std::string::npos) << bad.error().message;
+    EXPECT_EQ(bulk.proxyCount(), 5000);
+}
+
+TEST(DynamicAabbTree, StatsCountNodesAndStayUnderSixtyFourBytesPerProxy) {
+    DynamicAabbTree tree;
+    vox::Rng rng(5);
+    for (uint32_t i = 0; i < 1000; ++i)
+        ASSERT_TRUE(tree.createProxy(Aabb::fromCenter(glm::vec3(rng.uniform(0, 30), rng.uniform(0, 30),
+                                                                rng.uniform(0, 30)),
+                                                      glm::vec3(0.5f)),
+                                     i, i % 2 ? vox::ProxyType::Static : vox::ProxyType::Dynamic)
+                        .ok());
+    const vox::TreeStats stats = tree.stats();
+    EXPECT_EQ(stats.proxies, 1000);
+    EXPECT_EQ(stats.internalNodes, 998) << "n - 1 internal nodes in each of the two trees";
+    EXPECT_LE(stats.bytesPerProxy, 64.0);
+    EXPECT_GE(stats.areaRatio, 1.0);
+}
+
+} // namespace

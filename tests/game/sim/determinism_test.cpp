@@ -1,0 +1,174 @@
+// Determinism, state hashes, replays and the demo pilot.
+#include "sim_test_support.h"
+
+#include "sim/autoplayer.h"
+#include "sim/replay.h"
+
+#include "vox/core/rng.h"
+
+#include <filesystem>
+
+namespace invaders::test {
+namespace {
+
+// Plays `steps` steps with the demo pilot, recording the inputs.
+Replay playDemo(const SimSettings& settings, int64_t steps) {
+    Simulation simulation(settings, builtinAssets());
+    AutoPlayer pilot(settings.seed);
+    Replay replay = newReplay(settings);
+    for (int64_t i = 0; i < steps; ++i) {
+        const StepInput input = pilot.decide(simulation);
+        replay.inputs.push_back(input.bits());
+        simulation.step(input);
+    }
+    replay.finalStateHash = simulation.stateHash();
+    return replay;
+}
+
+uint64_t playBack(const Replay& replay) {
+    Simulation simulation(replay.settings, builtinAssets());
+    for (uint8_t bits : replay.inputs)
+        simulation.step(StepInput::fromBits(bits));
+    return simulation.stateHash();
+}
+
+TEST(Determinism, SameSeedAndInputsGiveTheSameHash) {
+    for (uint64_t seed : {1ull, 42ull}) {
+        SCOPED_TRACE(seed);
+        const Replay first = playDemo({seed, 2, Difficulty::Arcade}, 6000);
+        const Replay second = playDemo({seed, 2, Difficulty::Arcade}, 6000);
+        EXPECT_EQ(first.inputs, second.inputs);
+        EXPECT_EQ(first.finalStateHash, second.finalStateHash);
+    }
+}
+
+TEST(Determinism, HashSeesSeedInputAndDifficulty) {
+    const uint64_t base = playDemo({1, 1, Difficulty::Arcade}, 3000).finalStateHash;
+    EXPECT_NE(playDemo({2, 1, Difficulty::Arcade}, 3000).finalStateHash, base);
+    EXPECT_NE(playDemo({1, 1, Difficulty::Hard}, 3000).finalStateHash, base);
+    Replay changed = playDemo({1, 1, Difficulty::Arcade}, 3000);
+    changed.inputs[200] ^= 2; // one step of moving right
+    EXPECT_NE(playBack(changed), base);
+}
+
+TEST(Determinism, DemoPilotPlaysWholeGames) {
+    Simulation simulation({7, 1, Difficulty::Arcade}, builtinAssets());
+    AutoPlayer pilot(7);
+    int kills = 0;
+    for (int i = 0; i < 60000 && simulation.phase() == SimPhase::Playing; ++i) {
+        simulation.step(pilot.decide(simulation));
+        for (const SimEvent& event : simulation.events())
+            kills += event.type == SimEventType::InvaderKilled ? 1 : 0;
+    }
+    EXPECT_GT(kills, 30) << "the demo shoots invaders";
+    EXPECT_GT(simulation.activePlayer().score, 300);
+}
+
+TEST(Replay, RoundTripPlaysBackToTheSameHash) {
+    const Replay recorded = playDemo({99, 2, Difficulty::Easy}, 5000);
+    const std::vector<uint8_t> bytes = encodeReplay(recorded);
+    vox::Result<Replay> parsed = parseReplay(bytes, "demo.vir");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    EXPECT_EQ(parsed.value().settings.seed, 99u);
+    EXPECT_EQ(parsed.value().settings.players, 2);
+    EXPECT_EQ(parsed.value().settings.difficulty, Difficulty::Easy);
+    EXPECT_EQ(parsed.value().inputs, recorded.inputs);
+    EXPECT_EQ(parsed.value().finalStateHash, recorded.finalStateHash);
+    EXPECT_EQ(playBack(parsed.value()), recorded.finalStateHash);
+}
+
+TEST(Replay, FileRoundTripAndMissingFile) {
+    const std::filesystem::path directory =
+        std::filesystem::temp_directory_path() /
+        ("vox-replay-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    std::filesystem::create_directories(directory);
+    const Replay recorded = playDemo({3, 1, Difficulty::Arcade}, 600);
+    ASSERT_TRUE(writeReplayFile(directory / "a.vir", recorded).ok());
+    vox::Result<Replay> read = readReplayFile(directory / "a.vir");
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(read.value().inputs, recorded.inputs);
+    EXPECT_FALSE(std::filesystem::exists(directory / "a.vir.tmp"));
+    vox::Result<Replay> missing = readReplayFile(directory / "missing.vir");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("missing.vir"), std::string::npos);
+    std::filesystem::remove_all(directory);
+}
+
+// Rewrites the trailing checksum after a deliberate edit, so the test reaches the check it targets.
+void fixChecksum(std::vector<uint8_t>& bytes) {
+    if (bytes.size() < 4)
+        return;
+    uint32_t hash = 0x811C9DC5u;
+    for (size_t i = 0; i + 4 < bytes.size(); ++i) {
+        hash ^= bytes[i];
+        hash *= 0x01000193u;
+    }
+    for (int i = 0; i < 4; ++i)
+        bytes[bytes.size() - 4 + static_cast<size_t>(i)] = static_cast<uint8_t>(hash >> (8 * i));
+}
+
+// A copy of `bytes` with byte `index` set to `value` (checked, which also keeps GCC's flow analysis calm).
+std::vector<uint8_t> withByte(std::vector<uint8_t> bytes, size_t index, uint8_t value) {
+    if (index < bytes.size())
+        bytes[index] = value;
+    return bytes;
+}
+
+TEST(Replay, CorruptAndForeignFilesGiveClearErrors) {
+    const std::vector<uint8_t> good = encodeReplay(playDemo({5, 1, Difficulty::Arcade}, 300));
+    const auto errorOf = [](const std::vector<uint8_t>& bytes) {
+        vox::Result<Replay> parsed = parseReplay(bytes, "x.vir");
+        return parsed.ok() ? std::string("(accepted)") : parsed.error().message;
+    };
+    ASSERT_GT(good.size(), 60u);
+    std::vector<uint8_t> flipped =
+        withByte(good, good.size() / 2, static_cast<uint8_t>(good[good.size() / 2] ^ 1));
+    EXPECT_NE(errorOf(flipped).find("corrupt"), std::string::npos) << errorOf(flipped);
+
+    std::vector<uint8_t> truncated(good.begin(), good.begin() + 30);
+    EXPECT_NE(errorOf(truncated).find("truncated"), std::string::npos) << errorOf(truncated);
+
+    std::vector<uint8_t> notReplay = withByte(good, 0, 'P');
+    EXPECT_NE(errorOf(notReplay).find("not a voxel-invaders replay"), std::string::npos);
+
+    std::vector<uint8_t> otherRules = withByte(good, 12, static_cast<uint8_t>(kSimulationVersion + 1));
+    fixChecksum(otherRules);
+    EXPECT_NE(errorOf(otherRules).find("simulation version " + std::to_string(kSimulationVersion + 1)),
+              std::string::npos)
+        << errorOf(otherRules);
+
+    std::vector<uint8_t> otherFormat = withByte(good, 8, 9);
+    fixChecksum(otherFormat);
+    EXPECT_NE(errorOf(otherFormat).find("format version 9"), std::string::npos) << errorOf(otherFormat);
+
+    std::vector<uint8_t> badInput = withByte(good, good.size() - 5, 0x40);
+    fixChecksum(badInput);
+    EXPECT_NE(errorOf(badInput).find("input bits"), std::string::npos) << errorOf(badInput);
+
+    EXPECT_EQ(errorOf(good), "(accepted)");
+    EXPECT_NE(errorOf({}).find("x.vir"), std::string::npos);
+}
+
+TEST(Replay, RandomDamageNeverCrashes) {
+    const std::vector<uint8_t> good = encodeReplay(playDemo({5, 1, Difficulty::Arcade}, 100));
+    const uint64_t seed = 2024;
+    SCOPED_TRACE(seed);
+    vox::Rng rng(seed);
+    for (int trial = 0; trial < 3000; ++trial) {
+        std::vector<uint8_t> bytes = good;
+        const int edits = 1 + static_cast<int>(rng.below(4));
+        for (int e = 0; e < edits; ++e)
+            bytes[rng.below(static_cast<uint32_t>(bytes.size()))] = static_cast<uint8_t>(rng.below(256));
+        if (rng.below(4) == 0)
+            bytes.resize(rng.below(static_cast<uint32_t>(bytes.size())));
+        if (trial % 3 == 0)
+            fixChecksum(bytes);
+        vox::Result<Replay> parsed = parseReplay(bytes, "fuzz.vir");
+        if (parsed.ok()) {
+            EXPECT_LE(parsed.value().inputs.size(), bytes.size());
+        }
+    }
+}
+
+} // namespace
+} // namespace invaders::test
