@@ -25,7 +25,8 @@ struct RandomScene {
     RandomScene(uint64_t seed, int count) {
         Rng rng(seed);
         for (int i = 0; i < count; ++i) {
-            const glm::vec3 low(rng.uniform(0.0f, 1.0f) * 100.0f, rng.uniform(0.0f, 1.0f) * 100.0f, rng.uniform(0.0f, 1.0f) * 10.0f);
+            const glm::vec3 low(rng.uniform(0.0f, 1.0f) * 100.0f, rng.uniform(0.0f, 1.0f) * 100.0f,
+                                rng.uniform(0.0f, 1.0f) * 10.0f);
             const Aabb box{low, low + glm::vec3(1.0f + rng.uniform(0.0f, 1.0f) * 4.0f)};
             const ProxyType type = i % 5 == 0 ? ProxyType::Static : ProxyType::Dynamic;
             Result<ProxyId> id = tree.createProxy(box, static_cast<uint32_t>(i), type);
@@ -55,7 +56,8 @@ TEST(LineBatch, ABoxIsItsTwelveEdges) {
         edges.insert({a.x, a.y, a.z, b.x, b.y, b.z});
         ++lengths[glm::length(b - a)];
         for (const glm::vec3& p : {a, b})
-            EXPECT_TRUE((p.x == 1.0f || p.x == 4.0f) && (p.y == 2.0f || p.y == 6.0f) && (p.z == 3.0f || p.z == 8.0f));
+            EXPECT_TRUE((p.x == 1.0f || p.x == 4.0f) && (p.y == 2.0f || p.y == 6.0f) &&
+                        (p.z == 3.0f || p.z == 8.0f));
     }
     EXPECT_EQ(edges.size(), 12u); // no edge twice
     EXPECT_EQ(lengths[3.0f], 4);  // four edges along each axis
@@ -84,7 +86,8 @@ TEST(TreeView, OneBoxPerNodeAndTwoPerLeaf) {
             drawnMins.insert({lines.vertices()[i].position.x, lines.vertices()[i].position.y,
                               lines.vertices()[i].position.z});
         for (const auto& [userData, tight] : scene.tightBoxes)
-            EXPECT_EQ(drawnMins.count({tight.min.x, tight.min.y, tight.min.z}) > 0, true) << "tight " << userData;
+            EXPECT_EQ(drawnMins.count({tight.min.x, tight.min.y, tight.min.z}) > 0, true)
+                << "tight " << userData;
     }
 }
 

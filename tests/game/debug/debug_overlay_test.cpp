@@ -112,7 +112,8 @@ class DebugOverlayTest : public vox::test::GlTest {};
 std::unique_ptr<GameScene> demoScene(const GameAssets& assets, int steps) {
     FlowSettings flow;
     flow.demo = true;
-    auto scene = GameScene::create("shaders", assets, flow, HighScoreTable{}, SaveFilePaths{}, AudioSystem::silent());
+    auto scene =
+        GameScene::create("shaders", assets, flow, HighScoreTable{}, SaveFilePaths{}, AudioSystem::silent());
     EXPECT_TRUE(scene.ok()) << scene.error().message;
     if (!scene.ok())
         return nullptr;
