@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include "asset_loader.h"
+#include "debug/debug_overlay.h"
 #include "demo_scene.h"
 #include "game_scene.h"
 #include "model_view_scene.h"
@@ -126,9 +127,15 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
 class Game {
 public:
     Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene, vox::ActionMap actions,
-         GameScene* game)
+         GameScene* game, const std::filesystem::path& shaders)
         : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)), m_game(game),
           m_actions(std::move(actions)) {
+        // Without the overlay the game still runs; say why and go on.
+        if (auto overlay = DebugOverlay::create(shaders, m_window, options.debugOverlay))
+            m_overlay = std::move(overlay).value();
+        else
+            std::fprintf(stderr, "voxel-invaders: warning: no debug overlay: %s\n",
+                         overlay.error().message.c_str());
         if (!m_window.isHeadless()) {
             // Without controllers the keyboard still works; say why and go on.
             if (auto gamepads = vox::Gamepads::create())
@@ -178,6 +185,8 @@ private:
         while (SDL_PollEvent(&event)) {
             if (m_gamepads)
                 m_gamepads->handleEvent(event);
+            if (m_overlay && m_overlay->handleEvent(event))
+                continue; // a click or a drag on the panel, not for the game
             m_actions.handleEvent(event);
             if (event.type == SDL_QUIT) // window closed or Ctrl+C (SDL turns SIGINT into SDL_QUIT)
                 m_running = false;
@@ -190,7 +199,14 @@ private:
             m_running = false;
         if (input.pressed(vox::Action::ToggleFullscreen))
             m_window.toggleFullscreen();
+        if (m_overlay) {
+            m_overlay->state().applyInput(input);
+            if (!m_overlay->state().takeStep())
+                return; // held by the overlay's pause
+        }
         m_scene->step(input);
+        if (m_overlay)
+            m_overlay->recordStep(m_scene->debugView());
         if (m_game && m_game->flow().finished())
             m_running = false;
         if (m_game && !m_window.isHeadless() &&
@@ -221,6 +237,26 @@ private:
         }
         m_target.bind();
         m_scene->render(width, height, alpha);
+        if (m_overlay) {
+            // Window mouse coordinates to target pixels: through the drawable's scale and the letterbox.
+            int windowWidth = 0, windowHeight = 0;
+            SDL_GetWindowSize(m_window.sdlWindow(), &windowWidth, &windowHeight);
+            vox::ImGuiFrameSettings mouse;
+            if (!m_window.isHeadless() && windowWidth > 0 && windowHeight > 0) {
+                const glm::vec2 toDrawable(
+                    static_cast<float>(drawable.width) / static_cast<float>(windowWidth),
+                    static_cast<float>(drawable.height) / static_cast<float>(windowHeight));
+                const glm::vec2 toTarget(static_cast<float>(width) / static_cast<float>(viewport.width),
+                                         static_cast<float>(height) / static_cast<float>(viewport.height));
+                // The viewport's y counts from the bottom; ImGui's from the top.
+                const float top = static_cast<float>(drawable.height - viewport.y - viewport.height);
+                mouse.mouseScale = toDrawable * toTarget;
+                mouse.mouseOffset = -glm::vec2(static_cast<float>(viewport.x), top) * toTarget;
+            } else {
+                mouse.deltaSeconds = 1.0f / 60.0f; // reproducible screenshots
+            }
+            m_overlay->render(m_scene->debugView(), width, height, mouse);
+        }
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glViewport(0, 0, drawable.width, drawable.height);
@@ -238,6 +274,7 @@ private:
     GameScene* m_game = nullptr; // m_scene when it is the game
     vox::RenderTarget m_target;
     std::optional<vox::Gamepads> m_gamepads;
+    std::unique_ptr<DebugOverlay> m_overlay; // none when it could not be built
     vox::ActionMap m_actions;
     vox::FixedStepClock m_clock;
     uint64_t m_stepsRun = 0;
@@ -308,7 +345,8 @@ int runGame(const Options& options) {
         game = created.value().get();
         scene = std::move(created).value();
     }
-    Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), game);
+    Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), game,
+              shaders.value());
     return loop.run();
 }
 

@@ -278,7 +278,7 @@ std::string usageText() {
 Play:
   --seed N             seed of the game's random numbers (0 to 2^64-1)
   --size WxH           render size in pixels, each side 64 to 8192 (default 1280x720)
-  --debug-overlay      start with the debug overlay shown (F3 toggles it)
+  --debug-overlay      start with the debug overlay shown (F3 or ` toggles it)
   --demo               attract mode: the game plays itself
   --record FILE        save every simulation step's input to FILE
   --replay FILE        play back the input saved in FILE
@@ -300,7 +300,7 @@ Models:
 
 Values go after the flag or after '=': --frames 120, --frames=120.
 Keys: arrows or A/D move, Space fires, P or Esc pauses, Enter starts,
-      F11 or Alt+Enter toggles fullscreen, F3 toggles the debug overlay.
+      F11 or Alt+Enter toggles fullscreen, F3 or ` toggles the debug overlay.
 Environment: VOX_SHADER_DIR (the shaders folder), VOX_DATA_DIR (the folder holding it).
 Exit status: 0 done, 1 fatal error (no OpenGL 3.3, data not found), 2 bad command line.
 )";

@@ -6,6 +6,7 @@
 #include "vox/render/camera.h"
 
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <string>
 
@@ -64,7 +65,10 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
 // --- Stepping -----------------------------------------------------------------------------------------
 
 void GameScene::step(const vox::ActionState& input) {
+    const auto start = std::chrono::steady_clock::now(); // for the debug overlay's figures only
     m_flow.step(input);
+    m_stepMilliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     handleEvents();
     updateSaucerLoop();
     m_debris.step();
@@ -158,9 +162,8 @@ void GameScene::updateSaucerLoop() {
 void GameScene::render(int width, int height, double alpha) {
     const double seconds = static_cast<double>(m_tick) / 60.0;
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
-    const vox::Camera camera =
-        vox::framePlayfield({}, static_cast<float>(width) / static_cast<float>(height), shake);
-    m_renderer.beginFrame(camera, vox::Viewport{0, 0, width, height}, seconds);
+    m_camera = vox::framePlayfield({}, static_cast<float>(width) / static_cast<float>(height), shake);
+    m_renderer.beginFrame(m_camera, vox::Viewport{0, 0, width, height}, seconds);
     const Simulation* simulation = m_flow.simulation();
     if (m_flow.screen() == Screen::Title || simulation == nullptr)
         drawTitle();
@@ -169,6 +172,11 @@ void GameScene::render(int width, int height, double alpha) {
     m_renderer.drawDebris(m_debris, static_cast<float>(alpha));
     drawOverlay();
     (void)m_renderer.endFrame();
+}
+
+SceneDebugView GameScene::debugView() const {
+    const Simulation* simulation = m_flow.screen() == Screen::Title ? nullptr : m_flow.simulation();
+    return {m_camera, m_renderer.lastFrameStats(), simulation, m_stepMilliseconds};
 }
 
 void GameScene::syncShieldMeshes(const Simulation& simulation) {

@@ -37,6 +37,7 @@ public:
 
     void step(const vox::ActionState& input) override;
     void render(int width, int height, double alpha) override;
+    [[nodiscard]] SceneDebugView debugView() const override;
 
     /// The flow, for the app's end-of-run duties (replay, state hash) and for quitting.
     [[nodiscard]] const GameFlow& flow() const { return m_flow; }
@@ -78,6 +79,8 @@ private:
     bool m_saucerLooping = false;
     int64_t m_tick = 0;
     float m_shake = 0.0f;
+    vox::Camera m_camera;
+    double m_stepMilliseconds = 0.0;
 };
 
 } // namespace invaders

@@ -9,18 +9,6 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-// Flags whose features land in later issues. They are parsed and checked now, and refused here rather
-// than silently ignored.
-const char* firstUnavailableFeature(const invaders::Options& options) {
-    if (options.debugOverlay)
-        return "--debug-overlay";
-    return nullptr;
-}
-
-} // namespace
-
 int main(int argc, char** argv) {
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     const vox::Result<invaders::Options> options = invaders::parseCommandLine(arguments);
@@ -47,10 +35,6 @@ int main(int argc, char** argv) {
         }
         std::fputs(summary.value().c_str(), stdout);
         return 0;
-    }
-    if (const char* flag = firstUnavailableFeature(options.value())) {
-        std::fprintf(stderr, "voxel-invaders: %s is not available in this build yet\n", flag);
-        return 1;
     }
     return invaders::runGame(options.value());
 }

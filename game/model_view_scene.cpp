@@ -81,9 +81,9 @@ void ModelViewScene::render(int width, int height, double alpha) {
     look.fogStart = distance * 1.5f;
     look.fogDensity = 3.0f / distance;
     const float yaw = m_previousYaw + (m_yaw - m_previousYaw) * static_cast<float>(alpha);
-    const vox::Camera camera = vox::orbitCamera(glm::vec3(0.0f), distance, yaw, kPitch, kFieldOfView, aspect);
+    m_camera = vox::orbitCamera(glm::vec3(0.0f), distance, yaw, kPitch, kFieldOfView, aspect);
 
-    m_renderer.beginFrame(camera, vox::Viewport{0, 0, width, height}, static_cast<double>(m_tick) / 60.0);
+    m_renderer.beginFrame(m_camera, vox::Viewport{0, 0, width, height}, static_cast<double>(m_tick) / 60.0);
     m_renderer.drawSprite({.mesh = m_sprite.meshes[frame], .position = position});
     const std::string info = m_name + "  frame " + std::to_string(frame) + "/" +
                              std::to_string(m_sprite.meshes.size()) + "  " + std::to_string(model.size().x) +
@@ -96,6 +96,10 @@ void ModelViewScene::render(int width, int height, double alpha) {
     style.color = glm::vec4(0.75f, 0.85f, 1.0f, 1.0f);
     m_renderer.drawText(info, style);
     (void)m_renderer.endFrame();
+}
+
+SceneDebugView ModelViewScene::debugView() const {
+    return {m_camera, m_renderer.lastFrameStats(), nullptr, 0.0};
 }
 
 } // namespace invaders

@@ -28,6 +28,7 @@ public:
 
     void step(const vox::ActionState& input) override;
     void render(int width, int height, double alpha) override;
+    [[nodiscard]] SceneDebugView debugView() const override;
 
 private:
     ModelViewScene(vox::SceneRenderer renderer, SpriteMeshes sprite, std::string name,
@@ -35,6 +36,7 @@ private:
     [[nodiscard]] size_t currentFrame() const;
 
     vox::SceneRenderer m_renderer;
+    vox::Camera m_camera;
     SpriteMeshes m_sprite;
     std::string m_name;
     std::optional<int64_t> m_frame;

@@ -3,6 +3,8 @@
 #include "vox/core/assert.h"
 
 #include <algorithm>
+#include <chrono>
+#include <utility>
 
 namespace invaders {
 namespace {
@@ -37,10 +39,15 @@ BodyRef CollisionWorld::bodyOfSlot(uint32_t slot) {
 }
 
 void CollisionWorld::place(BodyRef body, const vox::IAABB& object, vox::ProxyType type) {
-    vox::ProxyId& proxy = m_proxies[slotOf(body)];
+    const uint32_t slot = slotOf(body);
+    vox::ProxyId& proxy = m_proxies[slot];
+    m_tightBoxes[slot] = object.aabb();
     if (!proxy.isNull()) {
+        const vox::Aabb fatBefore = m_tree.fatBox(proxy);
         const bool moved = m_tree.moveProxy(proxy, object);
         VOX_VERIFY(moved, "a game object's box is invalid (NaN or inverted)");
+        const vox::Aabb fatAfter = m_tree.fatBox(proxy);
+        m_reinsertions += fatAfter.min != fatBefore.min || fatAfter.max != fatBefore.max ? 1 : 0;
         return;
     }
     vox::Result<vox::ProxyId> created = m_tree.createProxy(object, slotOf(body), type);
@@ -71,6 +78,7 @@ bool CollisionWorld::contains(BodyRef body) const {
 }
 
 std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
+    const auto start = std::chrono::steady_clock::now();
     m_pairs.clear();
     m_tree.updatePairs([this](vox::ProxyId a, vox::ProxyId b) {
         BodyRef first = bodyOfSlot(m_tree.userData(a));
@@ -82,6 +90,11 @@ std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
     m_tree.maintain();
     std::sort(m_pairs.begin(), m_pairs.end());
     m_pairs.erase(std::unique(m_pairs.begin(), m_pairs.end()), m_pairs.end());
+    m_stats = {};
+    m_stats.reinsertions = std::exchange(m_reinsertions, 0);
+    m_stats.candidatePairs = static_cast<int32_t>(m_pairs.size());
+    m_stats.broadphaseMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return m_pairs;
 }
 

@@ -25,6 +25,18 @@ struct BodyRef {
     friend constexpr auto operator<=>(const BodyRef&, const BodyRef&) = default;
 };
 
+/// What the collision pipeline did in one step, for the debug overlay. Counting is a few increments a
+/// step; the times are wall-clock (steady clock) for display only: no rule ever reads them, so they
+/// cannot change the simulation or its state hash.
+struct CollisionStepStats {
+    int32_t reinsertions = 0;      ///< Proxies that left their fat box and got a new one.
+    int32_t candidatePairs = 0;    ///< Pairs the broadphase proposed (sorted, without duplicates).
+    int32_t narrowphaseChecks = 0; ///< Voxel tests run on candidate pairs.
+    int32_t confirmedHits = 0;     ///< Voxel tests that found a contact.
+    double broadphaseMs = 0.0;     ///< Tree update, pair finding and maintenance.
+    double narrowphaseMs = 0.0;    ///< Confirming the pairs and acting on the contacts.
+};
+
 /// The broadphase of a game session: at most one proxy per body.
 class CollisionWorld {
 public:
@@ -54,6 +66,17 @@ public:
 
     /// The tree, for the debug overlay and tests (`validate()`).
     [[nodiscard]] const vox::DynamicAabbTree& tree() const { return m_tree; }
+    /// The tight box `body`'s object had when last placed (the tree keeps only fat boxes); for the debug
+    /// overlay. Meaningful only while `contains(body)`.
+    [[nodiscard]] const vox::Aabb& tightBox(BodyRef body) const { return m_tightBoxes[slotOf(body)]; }
+    /// The body a proxy's user data names (the tree's `userData()`).
+    [[nodiscard]] static BodyRef bodyOfUserData(uint32_t userData) { return bodyOfSlot(userData); }
+    /// The pairs of the latest `findPairs`.
+    [[nodiscard]] std::span<const Pair> lastPairs() const { return m_pairs; }
+    /// Counters of the step in progress (reset by `findPairs`, which fills the broadphase part).
+    [[nodiscard]] CollisionStepStats& stepStats() { return m_stats; }
+    /// Counters of the latest step.
+    [[nodiscard]] const CollisionStepStats& stepStats() const { return m_stats; }
 
 private:
     static constexpr int32_t kBodyCount = 1 + 3 + 1 + 55 + 4 + 1;
@@ -62,6 +85,9 @@ private:
 
     vox::DynamicAabbTree m_tree;
     std::array<vox::ProxyId, kBodyCount> m_proxies{};
+    std::array<vox::Aabb, kBodyCount> m_tightBoxes{};
+    CollisionStepStats m_stats;
+    int32_t m_reinsertions = 0; // since the last findPairs
     std::vector<Pair> m_pairs;
 };
 

@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 
 namespace invaders {
@@ -492,10 +493,28 @@ void Simulation::updateMarchNotes() {
 
 void Simulation::resolveCollisions() {
     const std::span<const CollisionWorld::Pair> pairs = m_world.findPairs();
+    // Wall-clock for the debug overlay only; nothing below reads it.
+    const auto start = std::chrono::steady_clock::now();
+    m_contacts.clear();
     resolvePlayerShot(pairs);
     for (int32_t type = 0; type < kAlienShotTypes; ++type)
         resolveAlienShot(static_cast<AlienShotType>(type), pairs);
     resolveInvadersInShields(pairs);
+    m_world.stepStats().narrowphaseMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::optional<vox::SweepHit> Simulation::countedSweep(const vox::VoxelModel& target, glm::ivec3 targetOffset,
+                                                      const vox::VoxelModel& mover, glm::ivec3 from,
+                                                      glm::ivec3 to) {
+    CollisionStepStats& stats = m_world.stepStats();
+    ++stats.narrowphaseChecks;
+    std::optional<vox::SweepHit> hit = vox::sweepVoxels(target, targetOffset, mover, from, to);
+    if (hit) {
+        ++stats.confirmedHits;
+        m_contacts.push_back(hit->cell);
+    }
+    return hit;
 }
 
 namespace {
@@ -550,8 +569,8 @@ void Simulation::resolvePlayerShot(std::span<const CollisionWorld::Pair> pairs) 
             continue;
         }
         keepEarliest(best, target,
-                     vox::sweepVoxels(*model, placement, m_playerShotShape, m_playerShot.previousPlacement,
-                                      m_playerShot.placement));
+                     countedSweep(*model, placement, m_playerShotShape, m_playerShot.previousPlacement,
+                                  m_playerShot.placement));
     }
     if (!best) {
         const int32_t top = m_playerShot.position.y + m_playerShotShape.size().y;
@@ -600,13 +619,13 @@ void Simulation::resolveAlienShot(AlienShotType type, std::span<const CollisionW
         const BodyRef target = pair.second;
         if (target.kind == BodyKind::Shield) {
             const Shield& shield = player.shields[static_cast<size_t>(target.index)];
-            keepEarliest(best, target,
-                         vox::sweepVoxels(shield.model, shield.placement, shape, shot.previousPlacement,
-                                          shot.placement));
+            keepEarliest(
+                best, target,
+                countedSweep(shield.model, shield.placement, shape, shot.previousPlacement, shot.placement));
         } else if (target.kind == BodyKind::Cannon && m_cannon.phase == CannonPhase::Alive &&
                    !shot.harmless) {
-            const std::optional<vox::SweepHit> hit = vox::sweepVoxels(
-                m_assets.cannon, m_cannon.placement, shape, shot.previousPlacement, shot.placement);
+            const std::optional<vox::SweepHit> hit = countedSweep(m_assets.cannon, m_cannon.placement, shape,
+                                                                  shot.previousPlacement, shot.placement);
             // Only a shot in the cannon's band kills it.
             if (hit && hit->offset.y >= kCannonKillMinY && hit->offset.y <= kCannonKillMaxY)
                 keepEarliest(best, target, hit);
@@ -641,7 +660,11 @@ void Simulation::resolveInvadersInShields(std::span<const CollisionWorld::Pair> 
         Shield& shield = player.shields[static_cast<size_t>(pair.second.index)];
         const glm::ivec3 stencilCorner{invader.placement.x, invader.placement.y, -m_slabDepth / 2};
         std::vector<vox::RemovedVoxel> removed;
+        ++m_world.stepStats().narrowphaseChecks;
         if (vox::erodeVoxels(shield.model, shape, stencilCorner - shield.placement, removed) > 0) {
+            ++m_world.stepStats().confirmedHits;
+            for (const vox::RemovedVoxel& voxel : removed)
+                m_contacts.push_back(voxel.cell + shield.placement);
             ++shield.revision;
             SimEvent event{SimEventType::ShieldEroded, pair.second.index, invader.position, 0, 0};
             emitRemoved(event, removed, shield.placement, glm::vec3(0.0f, -20.0f, 0.0f));

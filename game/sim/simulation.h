@@ -25,9 +25,11 @@
 
 #include "vox/core/rng.h"
 #include "vox/voxel/voxel_erosion.h"
+#include "vox/voxel/voxel_narrowphase.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -86,6 +88,15 @@ public:
     /// Index 0..3 of the next march note.
     [[nodiscard]] int32_t nextMarchNote() const { return m_noteIndex; }
 
+    // --- Collision pipeline, for the debug overlay (never part of the state hash) ---------------------
+    /// The broadphase of the session.
+    [[nodiscard]] const CollisionWorld& collisionWorld() const { return m_world; }
+    /// What the collision pipeline did in the latest step.
+    [[nodiscard]] const CollisionStepStats& collisionStats() const { return m_world.stepStats(); }
+    /// World cells of the latest step's narrowphase contacts: the first cell each confirmed swept test
+    /// entered, and the shield voxels invaders erased.
+    [[nodiscard]] std::span<const glm::ivec3> contacts() const { return m_contacts; }
+
     /// Events of the latest step, in the order they happened.
     [[nodiscard]] std::span<const SimEvent> events() const { return m_events; }
     /// The debris of `event` (empty for events without any).
@@ -137,6 +148,11 @@ private:
     void resolvePlayerShot(std::span<const CollisionWorld::Pair> pairs);
     void resolveAlienShot(AlienShotType type, std::span<const CollisionWorld::Pair> pairs);
     void resolveInvadersInShields(std::span<const CollisionWorld::Pair> pairs);
+    /// `vox::sweepVoxels`, counted in the collision stats and its contact kept for the overlay.
+    [[nodiscard]] std::optional<vox::SweepHit> countedSweep(const vox::VoxelModel& target,
+                                                            glm::ivec3 targetOffset,
+                                                            const vox::VoxelModel& mover, glm::ivec3 from,
+                                                            glm::ivec3 to);
     void ageExplosions();
     void checkWaveCleared();
     void killCannon(bool invaded);
@@ -192,6 +208,7 @@ private:
     bool m_invaderFireDisabled = false;
 
     CollisionWorld m_world;
+    std::vector<glm::ivec3> m_contacts;
     std::vector<SimEvent> m_events;
     std::vector<DebrisVoxel> m_debris;
 };

@@ -146,15 +146,30 @@ TEST(Cli, ViewShowsAVoxFileAndRefusesAFrameItDoesNotHave) {
     EXPECT_NE(refused.err.find("has 2 frames (0 to 1)"), std::string::npos) << refused.err;
 }
 
-TEST(Cli, FeaturesNotBuiltYetAreRefusedNotIgnored) {
-    const ProcessResult result = runGame("--debug-overlay");
-    EXPECT_EQ(result.exitCode, 1);
-    EXPECT_NE(result.err.find("--debug-overlay is not available"), std::string::npos) << result.err;
-}
-
 std::string stateHashOf(const ProcessResult& result) {
     const size_t at = result.out.find("state-hash: ");
     return at == std::string::npos ? std::string() : result.out.substr(at + 12, 16);
+}
+
+TEST(Cli, DebugOverlayShowsInHeadlessScreenshotsAndLeavesTheGameUnchanged) {
+    TempDirectory temp;
+    const auto plain = temp.path() / "plain.png";
+    const auto overlay = temp.path() / "overlay.png";
+    const ProcessResult without = runGame("--headless --demo --frames 300 --size 320x200 --print-state-hash "
+                                          "--screenshot '" +
+                                          plain.string() + "'");
+    const ProcessResult with = runGame("--headless --demo --frames 300 --size 320x200 --print-state-hash "
+                                       "--debug-overlay --screenshot '" +
+                                       overlay.string() + "'");
+    ASSERT_EQ(without.exitCode, 0) << without.err;
+    ASSERT_EQ(with.exitCode, 0) << with.err;
+    EXPECT_EQ(stateHashOf(with), stateHashOf(without)); // the overlay observes, never changes the game
+    vox::Result<vox::Image> a = vox::readPng(plain);
+    vox::Result<vox::Image> b = vox::readPng(overlay);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_NE(a.value().rgba, b.value().rgba); // and it shows
+    for (const ProcessResult& result : {with, without})
+        EXPECT_NE(stateHashOf(result), "");
 }
 
 TEST(Cli, RecordedDemoReplaysToTheSameStateHash) {

@@ -40,6 +40,7 @@ ActionMap ActionMap::withDefaultBindings() {
     map.bindKey(Action::ToggleFullscreen, {SDL_SCANCODE_F11});
     map.bindKey(Action::ToggleFullscreen, {SDL_SCANCODE_RETURN, KeyModifiers::Alt});
     map.bindKey(Action::ToggleDebugOverlay, {SDL_SCANCODE_F3});
+    map.bindKey(Action::ToggleDebugOverlay, {SDL_SCANCODE_GRAVE});
     map.bindButton(Action::Left, SDL_CONTROLLER_BUTTON_DPAD_LEFT);
     map.bindButton(Action::Right, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
     map.bindButton(Action::Fire, SDL_CONTROLLER_BUTTON_A);

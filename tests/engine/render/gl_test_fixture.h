@@ -53,6 +53,9 @@ protected:
         }
     }
 
+    /// The suite's headless window (its GL context is current); only valid when the test was not skipped.
+    static const Window& window() { return *s_window; }
+
     /// A complete render target, bound for drawing.
     static RenderTarget makeTarget(int width, int height) {
         Result<RenderTarget> target = RenderTarget::create(width, height);

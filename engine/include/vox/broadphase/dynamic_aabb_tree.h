@@ -36,6 +36,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace vox {
@@ -62,6 +63,14 @@ struct TreeStats {
     double workBytesPerProxy = 0.0; ///< Per-step state and the pair list (capacity) / proxies.
     int32_t pairs = 0;              ///< Candidate pairs currently tracked.
     double enlargedPerUpdate = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
+};
+
+/// One box of a tree, as `DynamicAabbTree::visitNodes` reports it (for debug views).
+struct TreeNodeInfo {
+    Aabb box;                ///< An internal node's box, or a leaf's fat box.
+    int32_t depth = 0;       ///< Edges from the root of its tree (0: the root).
+    ProxyId proxy{};         ///< A leaf's proxy; null for an internal node.
+    bool staticTree = false; ///< In the tree of static proxies (else the dynamic one).
 };
 
 /// A 3D dynamic AABB tree broadphase. Satisfies `Broadphase`. Not thread-safe; queries are const and may run
@@ -164,6 +173,17 @@ public:
     [[nodiscard]] Status validate() const;
     /// Height, area ratio, memory and counts. O(n).
     [[nodiscard]] TreeStats stats() const;
+    /// Calls `onNode(const TreeNodeInfo&)` for every internal node and every leaf of both trees, each
+    /// parent before its children. Read-only, O(n); for debug views (dynamic_aabb_tree_visit.cpp).
+    template <class F>
+    void visitNodes(F&& onNode) const {
+        using Visitor = std::remove_reference_t<F>;
+        visitNodes(
+            [](const void* visitor, const TreeNodeInfo& node) {
+                (*static_cast<Visitor*>(const_cast<void*>(visitor)))(node);
+            },
+            &onNode);
+    }
 
 private:
     // --- Packed references -----------------------------------------------------------------------------
@@ -343,6 +363,7 @@ private:
         int m_size = 0;
     };
 
+    void visitNodes(void (*onNode)(const void* visitor, const TreeNodeInfo& node), const void* visitor) const;
     /// Finds the pairs of every proxy whose fat box changed (created or re-fattened) by querying the trees.
     void findNewPairs();
 

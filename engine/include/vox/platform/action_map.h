@@ -16,7 +16,7 @@
 /// | Pause | P, Escape | Start |
 /// | Start | Enter, keypad Enter | Start |
 /// | ToggleFullscreen | F11, Alt+Enter | |
-/// | ToggleDebugOverlay | F3 | |
+/// | ToggleDebugOverlay | F3, ` (backquote, the key left of 1) | |
 /// | Quit | (window close, Ctrl+C) | |
 
 #include "vox/platform/action.h"

@@ -1,0 +1,14 @@
+#version 330 core
+// Debug lines: world-space segments with a per-vertex colour (sRGB bytes, straight alpha).
+
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec4 aColor;
+
+uniform mat4 uViewProjection;
+
+out vec4 vColor;
+
+void main() {
+    vColor = aColor;
+    gl_Position = uViewProjection * vec4(aPosition, 1.0);
+}
