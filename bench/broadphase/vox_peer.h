@@ -5,9 +5,7 @@
 
 #include "vox/broadphase/broadphase.h"
 
-#include "vox/broadphase/dynamic_aabb_tree.h"
 #include <cmath>
-#include <cstdlib>
 #include <vector>
 
 namespace bench {
@@ -17,7 +15,6 @@ template <vox::Broadphase B, class Name>
 class VoxPeer {
 public:
     static constexpr const char* kName = Name::kName;
-    static constexpr bool kSupports3d = true;
 
     void create(int32_t id, const vox::Aabb& box, bool isStatic) {
         if (static_cast<size_t>(id) >= m_proxy.size())
