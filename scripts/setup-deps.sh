@@ -14,6 +14,7 @@ packages=(
   libgtest-dev libgmock-dev                     # tests
   libbenchmark-dev                              # benchmarks
   libbox2d-dev libbullet-dev                    # benchmark peers only (bench/)
+  python3-matplotlib                            # scripts/plot_benchmarks.py (docs/benchmarks.md's plot)
   clang-format                                  # style check run by the tests script
 )
 

@@ -76,7 +76,9 @@ void runWorkload(benchmark::State& state, const std::function<std::unique_ptr<Wo
         report(state, result);
         if constexpr (requires { peer.broadphase().stats(); }) {
             const auto s = peer.broadphase().stats();
-            state.counters["reinserted_per_frame"] = s.enlargedPerUpdate;
+            state.counters["reinserted_per_frame"] = s.refattenedPerStep;
+            state.counters["tracked_pairs"] = s.pairs;
+            state.counters["work_bytes_per_proxy"] = s.workBytesPerProxy;
         }
     }
 }

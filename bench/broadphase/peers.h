@@ -31,7 +31,6 @@ struct PeerStats {
 class Box2dPeer {
 public:
     static constexpr const char* kName = "box2d";
-    static constexpr bool kSupports3d = false;
 
     void create(int32_t id, const vox::Aabb& box, bool isStatic) {
         if (static_cast<size_t>(id) >= m_proxy.size()) {
@@ -118,7 +117,6 @@ private:
 class BulletPeer {
 public:
     static constexpr const char* kName = "bullet";
-    static constexpr bool kSupports3d = true;
 
     void create(int32_t id, const vox::Aabb& box, bool isStatic) {
         if (static_cast<size_t>(id) >= m_proxy.size())

@@ -5,9 +5,7 @@
 
 #include "vox/broadphase/broadphase.h"
 
-#include "vox/broadphase/dynamic_aabb_tree.h"
 #include <cmath>
-#include <cstdlib>
 #include <vector>
 
 namespace bench {
@@ -17,21 +15,6 @@ template <vox::Broadphase B, class Name>
 class VoxPeer {
 public:
     static constexpr const char* kName = Name::kName;
-    static constexpr bool kSupports3d = true;
-
-    VoxPeer() : m_broadphase(makeBroadphase()) {}
-    static B makeBroadphase() {
-        if constexpr (requires { B(vox::TreeSettings{}); }) {
-            vox::TreeSettings s;
-            if (const char* m = std::getenv("VOX_MARGIN"))
-                s.margin = std::strtof(m, nullptr);
-            if (const char* p = std::getenv("VOX_PRED"))
-                s.predictionFactor = std::strtof(p, nullptr);
-            return B(s);
-        } else {
-            return B{};
-        }
-    }
 
     void create(int32_t id, const vox::Aabb& box, bool isStatic) {
         if (static_cast<size_t>(id) >= m_proxy.size())
@@ -52,10 +35,7 @@ public:
                    static_cast<int32_t>(m_broadphase.userData(b)));
         });
     }
-    void maintain() {
-        if constexpr (requires { m_broadphase.maintain(); })
-            m_broadphase.maintain();
-    }
+    void maintain() {} // no deferred work: the tree rebalances as it reinserts
     [[nodiscard]] PeerStats stats() const {
         if constexpr (requires { m_broadphase.stats(); }) {
             const auto s = m_broadphase.stats();

@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -27,8 +25,7 @@ DynamicAabbTree::~DynamicAabbTree() = default;
 DynamicAabbTree::DynamicAabbTree(DynamicAabbTree&&) noexcept = default;
 DynamicAabbTree& DynamicAabbTree::operator=(DynamicAabbTree&&) noexcept = default;
 
-// --- Handles and proxies
-// -------------------------------------------------------------------------------------
+// --- Handles and proxies ----------------------------------------------------------------------------------
 
 uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type) {
     uint32_t proxy = m_freeProxy;
@@ -67,13 +64,14 @@ Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& f
 }
 
 Result<ProxyId> DynamicAabbTree::createProxy(const Aabb& box, uint32_t userData, ProxyType type) {
-    return createWithFatBox(box, fatten(box, glm::vec3(0.0f), type), userData, type);
+    return createWithFatBox(box, fatten(box, glm::vec3(0.0f), type, kNullIndex), userData, type);
 }
 
 Result<ProxyId> DynamicAabbTree::createProxy(const IAABB& object, uint32_t userData, ProxyType type) {
     const Aabb box = object.aabb();
-    return createWithFatBox(box, fatten(box, object.velocity() * m_settings.stepSeconds, type), userData,
-                            type);
+    // The slot is not known yet: the stretch uses the plain factor; later moves use the slot's own.
+    return createWithFatBox(box, fatten(box, object.velocity() * m_settings.stepSeconds, type, kNullIndex),
+                            userData, type);
 }
 
 Status DynamicAabbTree::createProxies(std::span<const BulkProxy> proxies, std::span<ProxyId> ids) {
@@ -89,8 +87,9 @@ Status DynamicAabbTree::createProxies(std::span<const BulkProxy> proxies, std::s
         return Error{"DynamicAabbTree::createProxies: " + std::to_string(proxies.size()) +
                      " more proxies would exceed the limit of " + std::to_string(kMaxProxies)};
     for (size_t i = 0; i < proxies.size(); ++i) {
-        const uint32_t proxy = allocateProxy(fatten(proxies[i].box, glm::vec3(0.0f), proxies[i].type),
-                                             proxies[i].userData, proxies[i].type);
+        const uint32_t proxy =
+            allocateProxy(fatten(proxies[i].box, glm::vec3(0.0f), proxies[i].type, kNullIndex),
+                          proxies[i].userData, proxies[i].type);
         markMoved(proxy, proxies[i].box);
         setBit(m_dirtyBits, proxy);
         ids[i] = handleOf(proxy);
@@ -121,7 +120,7 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
     const Aabb& current = m_fatBoxes[proxy];
     if (isStatic && current.min == box.min && current.max == box.max)
         return true; // static boxes stay exact: only a real change moves them
-    reinsertLeaf(proxy, fatten(box, displacement, isStatic ? ProxyType::Static : ProxyType::Dynamic));
+    reinsertLeaf(proxy, fatten(box, displacement, isStatic ? ProxyType::Static : ProxyType::Dynamic, proxy));
     return true;
 }
 
@@ -134,7 +133,7 @@ Aabb DynamicAabbTree::fatBox(ProxyId id) const {
 }
 
 void DynamicAabbTree::reinsertLeaf(uint32_t proxy, const Aabb& fatBox) {
-    ++m_enlargedSinceUpdate;
+    ++m_refattenedThisStep;
     setBit(m_dirtyBits, proxy);
     // Out, and back in where the surface-area heuristic wants it. The search starts at the lowest ancestor
     // that still contains the new fat box: a small move stays local and cheap (the descent from the root
@@ -264,7 +263,8 @@ void DynamicAabbTree::insertLeaf(uint32_t proxy, uint32_t subtree) {
     setProxyParent(proxy, node);
     if (rotate(node, false)) // balance at the new node; its box is right already
         updateHeight(node);
-    refitAndRotate(oldParent, true);
+    // Rotations for area inside the searched subtree only: above it, only heights can change.
+    refitAndRotate(oldParent, subtree == kNullIndex ? kNullIndex : m_nodes[subtree].parent());
 }
 
 uint32_t DynamicAabbTree::removeLeaf(uint32_t proxy) {
@@ -280,12 +280,14 @@ uint32_t DynamicAabbTree::removeLeaf(uint32_t proxy) {
     const uint32_t grandParent = p.parent();
     replaceChild(grandParent, parent, sibling, root);
     freeNode(parent);
-    refitAndRotate(grandParent, false); // shrink the ancestors to their children again, and rebalance
+    refitAndRotate(grandParent, grandParent); // shrink the ancestors to their children again, and rebalance
     return grandParent;
 }
 
-void DynamicAabbTree::refitAndRotate(uint32_t node, bool areaRotations) {
+void DynamicAabbTree::refitAndRotate(uint32_t node, uint32_t areaLimit) {
+    bool areaRotations = true;
     while (node != kNullIndex) {
+        areaRotations = areaRotations && node != areaLimit;
         Node& n = m_nodes[node];
         const Aabb box = unionOf(boxOf(n.child(0)), boxOf(n.child(1)));
         const bool boxChanged = !(box.min == n.box.min && box.max == n.box.max);
@@ -509,8 +511,6 @@ DynamicAabbTree::Ref DynamicAabbTree::buildSubtree(std::vector<Ref>& refs) {
     return root;
 }
 
-void DynamicAabbTree::maintain() {}
-
 void DynamicAabbTree::rebuild() {
     std::array<std::vector<Ref>, 2> leaves; // NOLINT: a full rebuild is rare
     for (uint32_t proxy = 0; proxy < m_proxyWord.size(); ++proxy)
@@ -714,8 +714,8 @@ TreeStats DynamicAabbTree::stats() const {
                             m_builtNodes.capacity() * sizeof(uint32_t);
         stats.workBytesPerProxy = work / proxies;
     }
-    stats.enlargedPerUpdate =
-        m_updateCount > 0 ? static_cast<double>(m_enlargedTotal) / static_cast<double>(m_updateCount) : 0.0;
+    stats.refattenedPerStep =
+        m_updateCount > 0 ? static_cast<double>(m_refattenedTotal) / static_cast<double>(m_updateCount) : 0.0;
     return stats;
 }
 

@@ -51,12 +51,14 @@ TEST(DynamicAabbTree, MoveInsideTheFatBoxChangesNothingInTheTree) {
         EXPECT_EQ(tree.fatBox(id).max, fat.max);
         tree.updatePairs([](ProxyId, ProxyId) {});
     }
-    EXPECT_EQ(tree.stats().enlargedPerUpdate, 0.0) << "no proxy left its fat box";
+    EXPECT_EQ(tree.stats().refattenedPerStep, 0.0) << "no proxy left its fat box";
     // Leaving the fat box re-fattens, stretched along the motion.
     const glm::vec3 jump(0.5f, 0, 0);
     box = {box.min + jump, box.max + jump};
     ASSERT_TRUE(tree.moveProxy(id, box, jump));
-    EXPECT_FLOAT_EQ(tree.fatBox(id).max.x, box.max.x + 0.25f + 2.0f * 0.5f);
+    // Stretched along the motion by 0.5 .. 1.5 times the prediction factor (spread per proxy), not behind.
+    EXPECT_GE(tree.fatBox(id).max.x, box.max.x + 0.25f + 0.5f * 2.0f * 0.5f - 1e-5f);
+    EXPECT_LE(tree.fatBox(id).max.x, box.max.x + 0.25f + 1.5f * 2.0f * 0.5f + 1e-5f);
     EXPECT_FLOAT_EQ(tree.fatBox(id).min.x, box.min.x - 0.25f);
     expectValid(tree);
 }
@@ -65,9 +67,9 @@ TEST(DynamicAabbTree, OversizedFatBoxShrinksWhenTheObjectSlowsDown) {
     DynamicAabbTree tree(vox::TreeSettings{0.1f, 4.0f});
     const ProxyId id = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0).value();
     ASSERT_TRUE(tree.moveProxy(id, Aabb{{5, 0, 0}, {6, 1, 1}}, glm::vec3(5, 0, 0))); // teleport-like
-    EXPECT_GT(tree.fatBox(id).max.x, 20.0f) << "stretched along the big displacement";
+    EXPECT_GT(tree.fatBox(id).max.x, 15.0f) << "stretched along the big displacement";
     ASSERT_TRUE(tree.moveProxy(id, Aabb{{5, 0, 0}, {6, 1, 1}}, glm::vec3(0))); // now at rest
-    EXPECT_FLOAT_EQ(tree.fatBox(id).max.x, 6.1f) << "the needlessly huge fat box is replaced";
+    EXPECT_FLOAT_EQ(tree.fatBox(id).max.x, 6.1f) << "the needlessly huge fat box is replaced by a tight one";
     expectValid(tree);
 }
 

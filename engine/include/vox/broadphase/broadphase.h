@@ -12,10 +12,11 @@
 /// @endcode
 ///
 /// Pair semantics (all three): `updatePairs` reports, each exactly once and in no particular order, every
-/// pair of proxies that are not both static, whose *stored* boxes overlap (closed boxes: touching counts),
-/// and at least one of which was created or moved since the previous `updatePairs`. The reference
-/// broadphases store tight boxes, so they report exact pairs; the tree stores fat boxes, so it reports a
-/// superset of the exact pairs (the candidates), never missing one.
+/// pair of proxies that are not both static, whose boxes overlap (closed boxes: touching counts), and at
+/// least one of which was created or moved since the previous `updatePairs`. The reference broadphases test
+/// the tight boxes they store. The tree tests the tight box given this step for a proxy that moved and its
+/// stored fat box for one that did not: exact pairs when every dynamic proxy moves, a superset (never missing
+/// a pair) otherwise. Queries test stored boxes: the tree's answers are candidates for an exact test.
 
 #include "vox/broadphase/aabb.h"
 #include "vox/broadphase/proxy_id.h"

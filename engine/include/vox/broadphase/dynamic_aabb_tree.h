@@ -2,26 +2,33 @@
 /// @file
 /// `DynamicAabbTree`: the engine's broadphase, a 3D bounding-volume tree of fat boxes.
 ///
-/// How it works, in one paragraph. Every proxy is a leaf holding a *fat* box: its tight box grown by a margin
-/// and stretched along its motion. A move that stays inside the fat box costs a few compares and touches no
-/// tree node. A proxy that leaves it gets a new fat box in place; its ancestors grow to contain it and are
-/// marked. `updatePairs` then finds the new pairs with one simultaneous descent of the tree against itself
-/// (and against the static tree) that enters marked subtrees only, and keeps the pair list of the previous
-/// step for everything else: its work follows what changed, not the scene size. `maintain` finally rebuilds
-/// the marked part of the tree with a binned surface-area-heuristic build, so the tree's quality comes back
-/// every step however far things wander. Static proxies live in a second tree that pair finding never
-/// descends against itself.
+/// How it works. Every proxy is a leaf holding a *fat* box: its tight box grown by a margin and stretched
+/// along its motion. A move that stays inside the fat box costs a few compares and touches no tree node; it
+/// only records the step's tight box. A proxy that leaves its fat box gets a new one and is reinserted: taken
+/// out, then put back where the surface-area heuristic (SAH) says it costs least, searching by branch and
+/// bound from the lowest ancestor that still contains the new box, so a small move stays a local, cache-warm
+/// change. Tree rotations on the way up keep both the area low and the height bounded (sorted, identical or
+/// nested boxes cannot grow a chain).
 ///
-/// Data layout (the reason it is fast). Internal nodes are 32 bytes: a float box and three packed 21-bit
-/// links (two children, parent), so two nodes share a cache line. Leaves are not nodes: a child link tagged
-/// as a leaf names a proxy, whose fat box lives in a flat array. Proxies take 32 bytes (fat box, packed
-/// parent / type / generation word, user data). With n - 1 internal nodes for n proxies, the whole tree is
-/// under 64 bytes per proxy. Per-step state (moved and dirty bit sets, the moved list, the pair list) is kept
+/// Pairs are tracked, not recomputed. The tree keeps the list of proxy pairs whose fat boxes overlap; such a
+/// pair can only appear or vanish when one of its proxies gets a new fat box. So `updatePairs` drops the
+/// pairs of re-fattened (or destroyed) proxies, queries the trees for the new fat boxes of those proxies
+/// only, and reports, from the whole list, the pairs involving a moved proxy whose *current* boxes overlap:
+/// this step's tight box for a proxy that moved, the stored box for one that did not. Its work follows what
+/// changed, the caller gets exact pairs instead of fat ones, and large margins (few reinsertions) cost no
+/// false pairs. Static proxies live in a second tree (with exact, unfattened boxes) that is never searched
+/// for static partners.
+///
+/// Data layout. Internal nodes are 32 bytes, two per cache line: a float box and one 64-bit word with both
+/// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
+/// whose fat box, packed parent/type/generation word and user data live in flat arrays (32 bytes). With n - 1
+/// internal nodes for n proxies the tree takes under 64 bytes per proxy. Per-step state (the tight boxes
+/// given this step, moved and changed bit sets, the moved list) and the pair list are kept apart and reported
 /// apart.
 ///
-/// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of 32-byte nodes.
-/// Handles carry a 12-bit generation: a handle goes stale-undetected only if its slot was reused exactly a
-/// multiple of 4,096 times since.
+/// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of packing a
+/// node's links in one word. Handles carry a 12-bit generation: a stale handle goes undetected only if its
+/// slot was reused exactly a multiple of 4,096 times since.
 
 #include "vox/broadphase/aabb.h"
 #include "vox/broadphase/broadphase.h"
@@ -42,12 +49,15 @@
 namespace vox {
 
 /// Settings of a `DynamicAabbTree`. The defaults suit objects about a world unit in size moving a few units
-/// per second at 60 Hz; scale `margin` with your units.
+/// per second at 60 Hz (tuned on the benchmark's swarms, see docs/benchmarks.md); scale `margin` with your
+/// units.
 struct TreeSettings {
-    /// Fat boxes grow by this on every side (world units). Larger: fewer tree updates, more candidate pairs.
+    /// Fat boxes grow by this on every side (world units). Larger: fewer reinsertions but more tracked pairs
+    /// and looser queries; reported pairs stay exact either way. Static proxies get no margin.
     float margin = 0.2f;
-    /// Fat boxes also stretch by `displacement * predictionFactor` towards the motion, so that a proxy moving
-    /// steadily stays inside its fat box for several steps.
+    /// Fat boxes also stretch towards the motion by `displacement` times this factor, spread 0.5 .. 1.5 over
+    /// the proxies (so that objects moving in lockstep do not all leave their fat boxes in the same step): a
+    /// proxy moving steadily stays inside its fat box for several steps.
     float predictionFactor = 6.0f;
     /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds.
     float stepSeconds = 1.0f / 60.0f;
@@ -59,10 +69,10 @@ struct TreeStats {
     int32_t internalNodes = 0;  ///< Internal nodes in use (proxies - 1 per non-empty tree).
     int32_t height = 0;         ///< Edges on the longest root-to-leaf path of the taller tree (0: one leaf).
     double areaRatio = 0.0;     ///< Sum of internal-node surface areas / root surface area (both trees).
-    double bytesPerProxy = 0.0; ///< Node and proxy arrays (in use) / proxies.
+    double bytesPerProxy = 0.0; ///< The tree: node and proxy arrays (in use) / proxies.
     double workBytesPerProxy = 0.0; ///< Per-step state and the pair list (capacity) / proxies.
-    int32_t pairs = 0;              ///< Candidate pairs currently tracked.
-    double enlargedPerUpdate = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
+    int32_t pairs = 0;              ///< Pairs tracked: fat boxes overlap.
+    double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
 };
 
 /// One box of a tree, as `DynamicAabbTree::visitNodes` reports it (for debug views).
@@ -95,9 +105,9 @@ public:
     DynamicAabbTree(const DynamicAabbTree&) = delete;
     DynamicAabbTree& operator=(const DynamicAabbTree&) = delete;
 
-    /// Adds a proxy with tight box `box` (its fat box is `box` grown by the margin) and inserts it where the
-    /// surface-area heuristic says it costs least. Fails, naming the box, when it has a NaN or infinite
-    /// coordinate or min > max; fails when the tree already holds `kMaxProxies`.
+    /// Adds a proxy with tight box `box` (its fat box is `box` grown by the margin; exact for a static proxy)
+    /// and inserts it where the surface-area heuristic says it costs least. Fails, naming the box, when it
+    /// has a NaN or infinite coordinate or min > max; fails when the tree already holds `kMaxProxies`.
     [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint32_t userData,
                                               ProxyType type = ProxyType::Dynamic);
     /// `createProxy(object.aabb(), ...)`, with the fat box stretched along `object.velocity()`.
@@ -111,10 +121,11 @@ public:
     /// (asserts in debug).
     bool destroyProxy(ProxyId id);
 
-    /// Tells the tree that the proxy's tight box is now `box`, having moved by `displacement` this step.
-    /// Inside the fat box this is O(1) and touches no node; otherwise the proxy gets a new fat box (grown by
-    /// the margin, stretched by `displacement * predictionFactor`). False, with nothing changed, for a stale
-    /// handle (asserts in debug) or an invalid box (NaN, infinite, min > max).
+    /// Tells the tree that the proxy's tight box is now `box`, having moved by `displacement` this step (call
+    /// it at most once per proxy per step; a later call wins). Inside the fat box this is O(1) and touches no
+    /// node; otherwise the proxy gets a new fat box (grown by the margin, stretched along `displacement`) and
+    /// is reinserted. False, with nothing changed, for a stale handle (asserts in debug) or an invalid box
+    /// (NaN, infinite, min > max).
     bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement) {
         if (!check(id))
             return false;
@@ -128,15 +139,14 @@ public:
     /// `moveProxy(id, object.aabb(), object.velocity() * settings.stepSeconds)`.
     bool moveProxy(ProxyId id, const IAABB& object);
 
-    /// Reports each candidate pair involving a proxy created or moved since the last call, exactly once:
-    /// every pair, not both static, whose fat boxes overlap. Call once per step after the moves, then
-    /// `maintain()`.
+    /// Reports, exactly once each, the pairs (not both static) involving a proxy created or moved since the
+    /// last call whose current boxes overlap: the tight box given this step for a proxy that moved, the
+    /// stored (fat, or exact for static) box for one that did not. When every dynamic proxy moved, these are
+    /// exactly the overlapping pairs. Call once per step, after the moves.
     template <PairCallback F>
     void updatePairs(F&& onPair);
-    /// Rebuilds the part of the tree that changed since the last call (binned SAH over the changed subtrees),
-    /// restoring the tree's quality. Cheap when little changed; call once per step after `updatePairs`.
-    void maintain();
-    /// Rebuilds both trees from scratch with the binned SAH build (after a level load, or to measure).
+    /// Rebuilds both trees from scratch with a binned SAH build: after loading a level one proxy at a time,
+    /// or whenever a better static tree is worth a few milliseconds. Pairs and handles are unaffected.
     void rebuild();
 
     /// Calls `onHit` for every proxy whose fat box overlaps `box`, until it returns false.
@@ -188,7 +198,7 @@ public:
 private:
     // --- Packed references -----------------------------------------------------------------------------
     // A reference (19 bits) names an internal node, or a proxy when kLeafTag is set. 18-bit indices are what
-    // lets a node keep two children, its parent, its height and a mark in one 64-bit word.
+    // lets a node keep two children, its parent and its height in one 64-bit word.
     using Ref = uint32_t;
     static constexpr uint32_t kIndexBits = 18;
     static constexpr uint32_t kIndexMask = (1u << kIndexBits) - 1;
@@ -205,8 +215,8 @@ private:
     [[nodiscard]] static uint32_t indexOf(Ref ref) { return ref & kIndexMask; }
     [[nodiscard]] static Ref leafRef(uint32_t proxy) { return proxy | kLeafTag; }
 
-    /// An internal node in 32 bytes: its box, and one word holding child 0 and child 1 (19 bits each),
-    /// the parent (18 bits), the height (7 bits, leaves are 0) and the "subtree changed" mark.
+    /// An internal node in 32 bytes: its box, and one word holding child 0 and child 1 (19 bits each), the
+    /// parent (18 bits) and the height (8 bits; leaves count 0).
     struct Node {
         Aabb box;
         uint64_t links = 0;
@@ -256,13 +266,6 @@ private:
     [[nodiscard]] const Aabb& boxOf(Ref ref) const {
         return isLeaf(ref) ? m_fatBoxes[indexOf(ref)] : m_nodes[indexOf(ref)].box;
     }
-    /// Bit count without a library call (portable x86-64 has no popcnt instruction).
-    [[nodiscard]] static uint32_t popcount(uint64_t x) {
-        x = x - ((x >> 1) & 0x5555555555555555ull);
-        x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-        return static_cast<uint32_t>((x * 0x0101010101010101ull) >> 56);
-    }
     [[nodiscard]] static bool testBit(const std::vector<uint64_t>& bits, uint32_t i) {
         return ((bits[i >> 6] >> (i & 63)) & 1u) != 0;
     }
@@ -278,10 +281,20 @@ private:
                    "DynamicAabbTree: stale or unknown ProxyId (destroyed, or from another broadphase)");
         return valid;
     }
-    [[nodiscard]] Aabb fatten(const Aabb& box, const glm::vec3& displacement, ProxyType type) const {
+    /// The prediction factor of one proxy: the setting scaled by 0.5 .. 1.5, fixed per slot. Objects that
+    /// move in lockstep (an invader formation) would otherwise all leave their fat boxes in the same step,
+    /// a burst of reinsertions every few steps; spread out, they cost the same on average without the spike.
+    [[nodiscard]] float predictionOf(uint32_t proxy) const {
+        if (proxy == kNullIndex)
+            return m_settings.predictionFactor;
+        const float spread = static_cast<float>((proxy * 0x9E3779B1u) >> 24) * (1.0f / 256.0f);
+        return m_settings.predictionFactor * (0.5f + spread);
+    }
+    [[nodiscard]] Aabb fatten(const Aabb& box, const glm::vec3& displacement, ProxyType type,
+                              uint32_t proxy) const {
         if (type == ProxyType::Static)
             return box; // exact: a static proxy is not expected to move, and exact boxes mean exact pairs
-        return box.fattened(m_settings.margin).extendedBy(displacement * m_settings.predictionFactor);
+        return box.fattened(m_settings.margin).extendedBy(displacement * predictionOf(proxy));
     }
     [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type);
     [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint32_t userData,
@@ -290,33 +303,37 @@ private:
     void freeNode(uint32_t node);
     /// Inserts a leaf under `subtree` (an internal node whose box contains the leaf's; null: the root).
     void insertLeaf(uint32_t proxy, uint32_t subtree);
-    /// Unlinks a leaf; returns the node that took its parent's place's parent (where refitting stopped).
+    /// Unlinks a leaf, frees its parent and refits the ancestors; returns the freed parent's parent (null
+    /// when the leaf was the root or its parent was).
     uint32_t removeLeaf(uint32_t proxy);
     void reinsertLeaf(uint32_t proxy, const Aabb& fatBox);
     void replaceChild(uint32_t parent, Ref oldChild, Ref newChild, Ref& root);
     void setParentOf(Ref ref, uint32_t parent);
-    void refitAndRotate(uint32_t node, bool areaRotations);
+    /// Walks up from `node` refitting boxes and heights and rotating, until nothing changes: rotations for
+    /// balance everywhere, for area only below `areaLimit` (null: all the way up).
+    void refitAndRotate(uint32_t node, uint32_t areaLimit);
     bool rotate(uint32_t node, bool areaRotations);
     /// One rotation at `node`; returns the child whose children changed, or null when none was worth it.
     uint32_t rotateOnce(uint32_t node, bool areaRotations, bool& forced);
     void updateHeight(uint32_t node);
     /// The common case of a move, inline and cheap: the new box is inside the fat box (so it is finite,
-    /// the fat box is), not inverted, and the fat box is not needlessly huge for it (the object slowed down
-    /// after a fast move, or shrank: compared with the fat box it would get now, grown by 4 margins).
+    /// the fat box is) and not inverted, and the fat box is not needlessly big for it. "Needlessly big" is
+    /// more than kShrinkRatio times the surface area of the fat box a fresh fattening would give (the object
+    /// slowed down after a fast move, or shrank): lenient on purpose, so that one odd step (a formation that
+    /// drops a row) does not cost a second re-fattening of everybody on the next.
     /// Static proxies keep exact boxes, so any change of theirs takes the slow path.
     [[nodiscard]] bool fitsFatBox(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
         const Aabb& fat = m_fatBoxes[proxy];
-        const float k = m_settings.predictionFactor;
-        const float slack = 5.0f * m_settings.margin;
-        const float rx = displacement.x * k, ry = displacement.y * k, rz = displacement.z * k;
+        const float k = predictionOf(proxy);
+        const float grow = 2.0f * m_settings.margin;
+        const float x = box.max.x - box.min.x + grow + std::abs(displacement.x) * k;
+        const float y = box.max.y - box.min.y + grow + std::abs(displacement.y) * k;
+        const float z = box.max.z - box.min.z + grow + std::abs(displacement.z) * k;
         return contains(fat, box) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) &
-               (box.min.z <= box.max.z) & (fat.min.x >= box.min.x - slack + std::min(rx, 0.0f)) &
-               (fat.min.y >= box.min.y - slack + std::min(ry, 0.0f)) &
-               (fat.min.z >= box.min.z - slack + std::min(rz, 0.0f)) &
-               (fat.max.x <= box.max.x + slack + std::max(rx, 0.0f)) &
-               (fat.max.y <= box.max.y + slack + std::max(ry, 0.0f)) &
-               (fat.max.z <= box.max.z + slack + std::max(rz, 0.0f)) & !proxyIsStatic(proxy);
+               (box.min.z <= box.max.z) &
+               (fat.surfaceArea() <= kShrinkRatio * 2.0f * (x * y + y * z + z * x)) & !proxyIsStatic(proxy);
     }
+    static constexpr float kShrinkRatio = 4.0f;
     bool moveProxySlow(uint32_t proxy, const Aabb& box, const glm::vec3& displacement);
     void markMoved(uint32_t proxy, const Aabb& box) {
         m_stepBoxes[proxy] = box;
@@ -392,9 +409,9 @@ private:
     std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
     std::vector<BuildItem> m_buildItems; ///< Scratch of the rebuild.
     std::vector<uint32_t> m_builtNodes;  ///< Scratch of the rebuild: nodes made, parents first.
-    int64_t m_enlargedTotal = 0;
+    int64_t m_refattenedTotal = 0;
     int64_t m_updateCount = 0;
-    int32_t m_enlargedSinceUpdate = 0;
+    int32_t m_refattenedThisStep = 0;
 };
 
 // --- Template members --------------------------------------------------------------------------------------
@@ -438,8 +455,8 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
         m_dirtyBits[proxy >> 6] = 0;
     }
     m_moved.clear();
-    m_enlargedTotal += m_enlargedSinceUpdate;
-    m_enlargedSinceUpdate = 0;
+    m_refattenedTotal += m_refattenedThisStep;
+    m_refattenedThisStep = 0;
     ++m_updateCount;
 }
 

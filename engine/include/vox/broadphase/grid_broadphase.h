@@ -228,11 +228,11 @@ void GridBroadphase::queryRay(const Ray& ray, F&& onHit) const {
         tMax[axis] = (boundary - ray.origin[axis]) / d;
         tDelta[axis] = m_settings.cellSize / std::abs(d);
     }
-    glm::ivec3 previous(INT32_MIN);
+    glm::ivec3 previous(INT32_MIN); // outside every range: cell coordinates are clamped to +-2^30
     for (int32_t walked = 0; walked <= m_settings.maxCellsPerRay; ++walked) {
         for (int32_t j : bucket(cell)) {
             const CellRange& cells = m_slots[j].cells;
-            if (cells.contains(cell) && (walked == 0 || !cells.contains(previous)) && !hitSlot(j))
+            if (cells.contains(cell) && !cells.contains(previous) && !hitSlot(j))
                 return;
         }
         const int axis = tMax.x <= tMax.y ? (tMax.x <= tMax.z ? 0 : 2) : (tMax.y <= tMax.z ? 1 : 2);
