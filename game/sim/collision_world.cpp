@@ -70,7 +70,6 @@ void CollisionWorld::clear() {
         proxy = {};
     }
     m_tree.updatePairs([](vox::ProxyId, vox::ProxyId) {}); // forget the destroyed proxies' pairs
-    m_tree.maintain();
 }
 
 bool CollisionWorld::contains(BodyRef body) const {
@@ -87,7 +86,6 @@ std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
             std::swap(first, second);
         m_pairs.push_back({first, second});
     });
-    m_tree.maintain();
     std::sort(m_pairs.begin(), m_pairs.end());
     m_pairs.erase(std::unique(m_pairs.begin(), m_pairs.end()), m_pairs.end());
     m_stats = {};

@@ -34,7 +34,6 @@ struct RandomScene {
             tightBoxes[static_cast<uint32_t>(i)] = box;
         }
         tree.updatePairs([](ProxyId, ProxyId) {});
-        tree.maintain();
     }
 
     TightBoxSource source() const {
