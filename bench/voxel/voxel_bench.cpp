@@ -1,5 +1,5 @@
-// Benchmarks of the voxel half of the engine (docs/benchmarks-voxel.md has the figures and commands):
-// greedy meshing, the narrowphase against a per-voxel reference, and shield erosion plus re-mesh.
+// Benchmarks of the voxel half of the engine (docs/benchmarks.md, "Voxel models", has the figures and
+// commands): greedy meshing, the narrowphase against a per-voxel reference, and shield erosion plus re-mesh.
 
 #include "vox/core/rng.h"
 #include "vox/voxel/voxel_erosion.h"
