@@ -15,6 +15,7 @@ packages=(
   libbenchmark-dev                              # benchmarks
   libbox2d-dev libbullet-dev                    # benchmark peers only (bench/)
   clang-format                                  # style check run by the tests script
+  clang libclang-rt-dev                         # libFuzzer targets (scripts/fuzz.sh, run by the tests script)
 )
 
 missing=()

@@ -90,6 +90,8 @@ public:
     [[nodiscard]] std::span<const SimEvent> events() const { return m_events; }
     /// The debris of `event` (empty for events without any).
     [[nodiscard]] std::span<const DebrisVoxel> debris(const SimEvent& event) const;
+    /// The broadphase of the current turn, for checks (`tree().validate()`) and debugging tools.
+    [[nodiscard]] const CollisionWorld& collisionWorld() const { return m_world; }
 
     /// The model of invader `index` of the current rack as currently shown (its `Body::placement` says
     /// where).
