@@ -20,9 +20,10 @@ targets=(
 names=()
 for entry in "${targets[@]}"; do names+=("${entry%%|*}"); done
 
+# Warnings are not errors here: the GCC builds of scripts/test.sh hold that line, and this build only fuzzes.
 echo "=== fuzz: build (clang, libFuzzer)"
 CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVOX_BUILD_FUZZ=ON \
-  -DVOX_BUILD_TESTS=OFF -DVOX_BUILD_BENCH=OFF -DVOX_WARNINGS_AS_ERRORS=ON >"$build.configure.log" 2>&1 ||
+  -DVOX_BUILD_TESTS=OFF -DVOX_BUILD_BENCH=OFF -DVOX_WARNINGS_AS_ERRORS=OFF >"$build.configure.log" 2>&1 ||
   { cat "$build.configure.log"; exit 1; }
 if grep -q "tests/fuzz is skipped" "$build.configure.log"; then
   grep -A2 "tests/fuzz is skipped" "$build.configure.log"
@@ -35,8 +36,11 @@ run_target() {
   local name="$1" dict="$2" seeds="$3"
   local corpus="$build/corpus/$name" artifacts="$build/artifacts/$name/"
   mkdir -p "$corpus" "$artifacts"
+  local seed
   # shellcheck disable=SC2086 # the seed patterns are globs
-  cp $seeds "$corpus/"
+  for seed in $seeds; do # named by content, as libFuzzer names its corpus files
+    cp "$seed" "$corpus/$(sha1sum <"$seed" | cut -c1-40)"
+  done
   "$(find "$build/tests/fuzz" -type f -name "$name")" -dict="$dict" -max_total_time="$seconds" \
     -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts" "$corpus" >"$build/$name.log" 2>&1
 }

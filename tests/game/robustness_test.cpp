@@ -142,6 +142,18 @@ TEST(Robustness, AnUnusableDataFolderIsAWarningAndTheGameRuns) {
     EXPECT_TRUE(contains(result.err, "high scores will not be saved")) << result.err;
 }
 
+TEST(Robustness, AnUnwritableRecordingOrAFolderAsReplayExits1NamingIt) {
+    TempDirectory temp;
+    const auto recording = temp.write("file", "x") / "demo.vir";
+    const ProcessResult recorded = runGame("--headless --demo --frames 10 --record " + quoted(recording));
+    EXPECT_EQ(recorded.exitCode, 1);
+    EXPECT_TRUE(contains(recorded.err, recording.string())) << recorded.err;
+
+    const ProcessResult replayed = runGame("--headless --replay " + quoted(temp.path()));
+    EXPECT_EQ(replayed.exitCode, 1);
+    EXPECT_TRUE(contains(replayed.err, temp.path().string())) << replayed.err;
+}
+
 TEST(Robustness, ZeroSizeIsABadFlag) {
     const ProcessResult result = runGame("--headless --size 0x0");
     EXPECT_EQ(result.exitCode, 2);
