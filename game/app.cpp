@@ -156,9 +156,9 @@ public:
             const vox::FrameSteps frame = m_clock.advance(elapsed);
             for (int i = 0; i < frame.steps && m_running; ++i)
                 step();
+            // The soak's last figures come before the last frame, whose one-off GL memory is not the game's.
             if (m_soak && !m_running && !m_soakFailure)
-                m_soak->finish(
-                    m_stepsRun); // before the last frame, whose one-off GL memory is not the game's
+                m_soak->finish(m_stepsRun);
             // Headless runs draw only their last frame (the screenshot): software GL is slow.
             if (m_window.isHeadless() && m_running)
                 continue;

@@ -154,6 +154,23 @@ TEST(Robustness, AnUnwritableRecordingOrAFolderAsReplayExits1NamingIt) {
     EXPECT_TRUE(contains(replayed.err, temp.path().string())) << replayed.err;
 }
 
+TEST(Robustness, TheSoakReportPrintsMemoryAfterAMinuteAndAtTheEndAndChecksTheTree) {
+    const ProcessResult result =
+        runGame("--headless --demo --frames 3700 --size 64x64 --print-state-hash", "VOX_SOAK_REPORT=1");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_TRUE(contains(result.out, "soak: step 3600: rss ")) << result.out;
+    EXPECT_TRUE(contains(result.out, "soak: step 3700: rss ")) << result.out;
+    EXPECT_FALSE(contains(result.out, "unknown")) << "no memory figures from /proc/self/status\n"
+                                                  << result.out;
+    EXPECT_TRUE(contains(result.out, "soak: tree validate() clean at all ")) << result.out;
+    EXPECT_FALSE(contains(result.out, "clean at all 0 turn starts")) << "the first turn is always checked";
+    EXPECT_TRUE(contains(result.out, "state-hash: ")) << result.out;
+
+    const ProcessResult quiet = runGame("--headless --demo --frames 10 --size 64x64");
+    EXPECT_EQ(quiet.exitCode, 0) << quiet.err;
+    EXPECT_FALSE(contains(quiet.out, "soak:")) << "only VOX_SOAK_REPORT=1 turns it on";
+}
+
 TEST(Robustness, ZeroSizeIsABadFlag) {
     const ProcessResult result = runGame("--headless --size 0x0");
     EXPECT_EQ(result.exitCode, 2);
