@@ -20,7 +20,10 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 std::string quoted(const std::filesystem::path& path) {
-    return "'" + path.string() + "'";
+    std::string text = "'"; // appended, not "'" + path: GCC 12's -Wrestrict misfires on that in Release
+    text += path.string();
+    text += '\'';
+    return text;
 }
 
 // A copy of the game's folder `name` (assets or shaders) in `temp`, to damage.
