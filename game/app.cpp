@@ -7,6 +7,7 @@
 #include "model_view_scene.h"
 #include "persist/save_files.h"
 #include "sim/replay.h"
+#include "soak_report.h"
 
 #include "vox/platform/action_map.h"
 #include "vox/platform/data_directory.h"
@@ -162,6 +163,9 @@ public:
             const vox::FrameSteps frame = m_clock.advance(elapsed);
             for (int i = 0; i < frame.steps && m_running; ++i)
                 step();
+            // The soak's last figures come before the last frame, whose one-off GL memory is not the game's.
+            if (m_soak && !m_running && !m_soakFailure)
+                m_soak->finish(m_stepsRun);
             // Headless runs draw only their last frame (the screenshot): software GL is slow.
             if (m_window.isHeadless() && m_running)
                 continue;
@@ -170,6 +174,8 @@ public:
             if (!m_window.hasVsync() && !m_window.isHeadless())
                 SDL_Delay(1); // no vsync: don't spin a core at thousands of frames per second
         }
+        if (m_soakFailure)
+            return fail(*m_soakFailure);
         if (m_options.screenshot) {
             if (!m_target.framebuffer().name())
                 return fail("no frame was rendered, so there is no screenshot to write");
@@ -213,6 +219,12 @@ private:
             m_game->flow().options().fullscreen != m_window.isFullscreen())
             m_window.toggleFullscreen(); // the options screen changed it
         ++m_stepsRun;
+        if (m_soak && m_game) {
+            if (vox::Status checked = m_soak->afterStep(m_stepsRun, m_game->flow().simulation()); !checked) {
+                m_soakFailure = checked.error().message;
+                m_running = false;
+            }
+        }
         if (m_options.frames && m_stepsRun >= static_cast<uint64_t>(*m_options.frames))
             m_running = false;
     }
@@ -278,6 +290,8 @@ private:
     vox::ActionMap m_actions;
     vox::FixedStepClock m_clock;
     uint64_t m_stepsRun = 0;
+    std::optional<SoakReport> m_soak = SoakReport::fromEnvironment();
+    std::optional<std::string> m_soakFailure;
     bool m_running = true;
 };
 

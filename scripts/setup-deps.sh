@@ -16,6 +16,7 @@ packages=(
   libbox2d-dev libbullet-dev                    # benchmark peers only (bench/)
   python3-matplotlib                            # scripts/plot_benchmarks.py (docs/benchmarks.md's plot)
   clang-format                                  # style check run by the tests script
+  clang libclang-rt-dev                         # libFuzzer targets (scripts/fuzz.sh, run by the tests script)
 )
 
 missing=()

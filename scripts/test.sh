@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up, then builds and runs every test headless twice: Release with warnings as errors, and the `asan`
-# preset (AddressSanitizer + UndefinedBehaviorSanitizer, halting on the first error).
-# Usage: scripts/test.sh [release|asan]   (default: both)
+# preset (AddressSanitizer + UndefinedBehaviorSanitizer, halting on the first error), followed by a short
+# soak of the asan build (scripts/soak.sh); then builds the libFuzzer targets with clang and runs each for
+# 60 s (scripts/fuzz.sh). See docs/robustness.md.
+# Usage: scripts/test.sh [release|asan|fuzz]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-deps.sh
@@ -11,11 +13,23 @@ scripts/check-format.sh
 # GL tests fail, rather than skip, if no context can be made.
 export VOX_REQUIRE_GL=1 SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
-presets=("${1:-release}")
-[ $# -eq 0 ] && presets=(release asan)
-for preset in "${presets[@]}"; do
-  echo "=== ${preset}: build and test"
-  cmake --preset "$preset" -DVOX_WARNINGS_AS_ERRORS=ON
-  cmake --build --preset "$preset" -j"$(nproc)"
-  ctest --preset "$preset" -j"$(nproc)"
+stages=("${1:-all}")
+[ $# -eq 0 ] && stages=(release asan fuzz)
+for stage in "${stages[@]}"; do
+  case "$stage" in
+    release | asan)
+      echo "=== ${stage}: build and test"
+      cmake --preset "$stage" -DVOX_WARNINGS_AS_ERRORS=ON
+      cmake --build --preset "$stage" -j"$(nproc)"
+      ctest --preset "$stage" -j"$(nproc)"
+      if [ "$stage" = asan ]; then
+        scripts/soak.sh 20000
+      fi
+      ;;
+    fuzz) scripts/fuzz.sh 60 ;;
+    *)
+      echo "usage: scripts/test.sh [release|asan|fuzz]" >&2
+      exit 2
+      ;;
+  esac
 done

@@ -89,7 +89,7 @@ public:
     [[nodiscard]] int32_t nextMarchNote() const { return m_noteIndex; }
 
     // --- Collision pipeline, for the debug overlay (never part of the state hash) ---------------------
-    /// The broadphase of the session.
+    /// The broadphase of the current turn, for checks (`tree().validate()`) and debugging tools.
     [[nodiscard]] const CollisionWorld& collisionWorld() const { return m_world; }
     /// What the collision pipeline did in the latest step.
     [[nodiscard]] const CollisionStepStats& collisionStats() const { return m_world.stepStats(); }

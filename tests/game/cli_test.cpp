@@ -1,46 +1,19 @@
 // Runs the built voxel-invaders executable as a subprocess, the way players and scripts do.
+#include "game/game_process.h"
+
 #include "vox/render/image.h"
 
-#include "engine/platform/temp_directory.h"
-
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 namespace {
 
+using invaders::test::ProcessResult;
+using invaders::test::readAll;
+using invaders::test::runGame;
 using vox::test::TempDirectory;
-
-struct ProcessResult {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string readAll(const std::filesystem::path& path) {
-    std::ifstream stream(path);
-    std::ostringstream text;
-    text << stream.rdbuf();
-    return text.str();
-}
-
-// Runs `environment voxel-invaders arguments` through the shell, capturing stdout, stderr and the exit code.
-ProcessResult runGame(const std::string& arguments, const std::string& environment = "") {
-    TempDirectory temp;
-    const std::string command = "env " + environment + " '" VOX_GAME_EXECUTABLE "' " + arguments + " >'" +
-                                (temp.path() / "out").string() + "' 2>'" + (temp.path() / "err").string() +
-                                "'";
-    const int status = std::system(command.c_str());
-    ProcessResult result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = readAll(temp.path() / "out");
-    result.err = readAll(temp.path() / "err");
-    return result;
-}
 
 TEST(Cli, BadValuePrintsUsageAndExits2) {
     const ProcessResult result = runGame("--frames x");
