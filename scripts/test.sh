@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Sets up, then builds and runs every test headless twice: Release with warnings as errors, and the `asan`
-# preset (AddressSanitizer + UndefinedBehaviorSanitizer, halting on the first error), followed by a short
-# soak of the asan build (scripts/soak.sh); then builds the libFuzzer targets with clang and runs each for
-# 60 s (scripts/fuzz.sh). See docs/robustness.md.
+# Sets up, then builds and tests everything headless: Release with warnings as errors; the libFuzzer
+# targets built with clang, each run for 60 s (scripts/fuzz.sh); and the `asan` preset (ASan + UBSan,
+# halting on the first error) with a short soak (scripts/soak.sh) and the whole suite. See
+# docs/robustness.md.
 # Usage: scripts/test.sh [release|asan|fuzz]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,17 +14,18 @@ scripts/check-format.sh
 export VOX_REQUIRE_GL=1 SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
 stages=("${1:-all}")
-[ $# -eq 0 ] && stages=(release asan fuzz)
+# asan runs last so that the closing lines are its test summary.
+[ $# -eq 0 ] && stages=(release fuzz asan)
 for stage in "${stages[@]}"; do
   case "$stage" in
     release | asan)
       echo "=== ${stage}: build and test"
       cmake --preset "$stage" -DVOX_WARNINGS_AS_ERRORS=ON
       cmake --build --preset "$stage" -j"$(nproc)"
-      ctest --preset "$stage" -j"$(nproc)"
       if [ "$stage" = asan ]; then
         scripts/soak.sh 20000
       fi
+      ctest --preset "$stage" -j"$(nproc)"
       ;;
     fuzz) scripts/fuzz.sh 60 ;;
     *)
