@@ -14,18 +14,13 @@
 
 namespace invaders::test {
 
+using vox::test::readAll;
+
 struct ProcessResult {
     int exitCode = -1; ///< -1 when the process did not exit normally (a signal: a crash).
     std::string out;
     std::string err;
 };
-
-inline std::string readAll(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    std::ostringstream text;
-    text << stream.rdbuf();
-    return text.str();
-}
 
 /// Runs `env <environment> voxel-invaders <arguments>` through the shell from the source tree, so
 /// `environment` may set (`NAME=value`) or unset (`-u NAME`) variables.

@@ -11,14 +11,8 @@
 
 namespace {
 
+using vox::test::readAll;
 using vox::test::TempDirectory;
-
-std::string readAll(const std::filesystem::path& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;

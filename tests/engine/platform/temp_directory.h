@@ -8,10 +8,19 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 
 namespace vox::test {
+
+/// The whole content of the file at `path` (binary); empty when it cannot be read.
+inline std::string readAll(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
 
 class TempDirectory {
 public:

@@ -20,14 +20,8 @@ namespace {
 
 using invaders::HighScore;
 using invaders::HighScoreTable;
+using vox::test::readAll;
 using vox::test::TempDirectory;
-
-std::string readAll(const std::filesystem::path& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
 
 HighScoreTable tableOf(char letter, uint32_t firstScore) {
     HighScoreTable table;
