@@ -578,33 +578,24 @@ void SceneRenderer::drawHud(const HudInfo& hud) {
         return digits.size() < 5 ? std::string(5 - digits.size(), '0') + digits : digits;
     };
     const int32_t lineHeight = m_impl->font.lineHeight();
+    // A label with its value on the line below, on the top edge: `pivotX` 0 / 0.5 / 1 aligns the text left,
+    // centred or right at `anchorX` of the viewport's width.
+    const auto labelledValue = [&](const std::string& label, const std::string& value, float pivotX,
+                                   float anchorX) {
+        TextStyle style;
+        style.pivot = glm::vec2(pivotX, 0.0f);
+        style.anchor = glm::vec2(anchorX, 0.025f);
+        style.color = kLabel;
+        drawText(label, style);
+        style.offset = glm::ivec2(0, lineHeight);
+        style.color = kValue;
+        drawText(value, style);
+    };
+    labelledValue("SCORE", number(hud.score), 0.0f, 0.03f);
+    labelledValue("HI-SCORE", number(hud.hiScore), 0.5f, 0.5f);
+    labelledValue("WAVE", std::to_string(hud.wave), 1.0f, 0.97f);
+
     TextStyle style;
-    style.pivot = glm::vec2(0.0f, 0.0f);
-    style.anchor = glm::vec2(0.03f, 0.025f);
-    style.color = kLabel;
-    drawText("SCORE", style);
-    style.offset = glm::ivec2(0, lineHeight);
-    style.color = kValue;
-    drawText(number(hud.score), style);
-
-    style.pivot = glm::vec2(0.5f, 0.0f);
-    style.anchor = glm::vec2(0.5f, 0.025f);
-    style.offset = glm::ivec2(0);
-    style.color = kLabel;
-    drawText("HI-SCORE", style);
-    style.offset = glm::ivec2(0, lineHeight);
-    style.color = kValue;
-    drawText(number(hud.hiScore), style);
-
-    style.pivot = glm::vec2(1.0f, 0.0f);
-    style.anchor = glm::vec2(0.97f, 0.025f);
-    style.offset = glm::ivec2(0);
-    style.color = kLabel;
-    drawText("WAVE", style);
-    style.offset = glm::ivec2(0, lineHeight);
-    style.color = kValue;
-    drawText(std::to_string(hud.wave), style);
-
     style.pivot = glm::vec2(0.0f, 1.0f);
     style.anchor = glm::vec2(0.03f, 0.975f);
     style.offset = glm::ivec2(0);
