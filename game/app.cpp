@@ -5,6 +5,7 @@
 #include "demo_scene.h"
 #include "game_scene.h"
 #include "model_view_scene.h"
+#include "persist/key_rebinding.h"
 #include "persist/save_files.h"
 #include "sim/replay.h"
 #include "soak_report.h"
@@ -88,12 +89,13 @@ SavedState loadSavedState(bool headless) {
 // The default bindings with the keys the player rebound.
 vox::ActionMap actionMapFor(const Settings& settings) {
     vox::ActionMap actions = vox::ActionMap::withDefaultBindings();
-    for (vox::Action action : kRebindableActions) {
-        actions.clearKeys(action);
-        for (const vox::KeyBinding& key : settings.keys[static_cast<size_t>(action)])
-            actions.bindKey(action, key);
-    }
+    applyKeyBindings(settings.keys, actions);
     return actions;
+}
+
+void warn(const vox::Status& status) {
+    if (!status)
+        std::fprintf(stderr, "voxel-invaders: warning: %s\n", status.error().message.c_str());
 }
 
 // The end-of-run duties of the game: --record, --print-state-hash, and checking a --replay's outcome.
@@ -127,10 +129,11 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
 
 class Game {
 public:
+    // `applied`: the settings the window and `actions` were made with.
     Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene, vox::ActionMap actions,
-         GameScene* game, const std::filesystem::path& shaders)
+         const Settings& applied, GameScene* game, const std::filesystem::path& shaders)
         : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)), m_game(game),
-          m_actions(std::move(actions)) {
+          m_actions(std::move(actions)), m_applied(applied) {
         // Without the overlay the game still runs; say why and go on.
         if (auto overlay = DebugOverlay::create(shaders, m_window, options.debugOverlay))
             m_overlay = std::move(overlay).value();
@@ -194,6 +197,11 @@ private:
             if (m_overlay && m_overlay->handleEvent(event))
                 continue; // a click or a drag on the panel, not for the game
             m_actions.handleEvent(event);
+            // The controls screen needs the key itself, not what it is bound to.
+            if (m_game && event.type == SDL_KEYDOWN && event.key.repeat == 0)
+                m_game->keyPressed(event.key.keysym.scancode);
+            if (m_game && event.type == SDL_CONTROLLERBUTTONDOWN)
+                m_game->buttonPressed();
             if (event.type == SDL_QUIT) // window closed or Ctrl+C (SDL turns SIGINT into SDL_QUIT)
                 m_running = false;
         }
@@ -203,10 +211,13 @@ private:
         const vox::ActionState input = m_actions.takeStep();
         if (input.pressed(vox::Action::Quit))
             m_running = false;
-        if (input.pressed(vox::Action::ToggleFullscreen))
-            m_window.toggleFullscreen();
+        // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.
+        const bool listening = m_game && m_game->flow().listeningForKey();
+        if (input.pressed(vox::Action::ToggleFullscreen) && !m_game)
+            m_window.toggleFullscreen(); // the game's flow turns F11 into its fullscreen option instead
         if (m_overlay) {
-            m_overlay->state().applyInput(input);
+            if (!listening)
+                m_overlay->state().applyInput(input);
             if (!m_overlay->state().takeStep())
                 return; // held by the overlay's pause
         }
@@ -215,9 +226,8 @@ private:
             m_overlay->recordStep(m_scene->debugView());
         if (m_game && m_game->flow().finished())
             m_running = false;
-        if (m_game && !m_window.isHeadless() &&
-            m_game->flow().options().fullscreen != m_window.isFullscreen())
-            m_window.toggleFullscreen(); // the options screen changed it
+        if (m_game)
+            applyOptions(m_game->flow().options());
         ++m_stepsRun;
         if (m_soak && m_game) {
             if (vox::Status checked = m_soak->afterStep(m_stepsRun, m_game->flow().simulation()); !checked) {
@@ -227,6 +237,24 @@ private:
         }
         if (m_options.frames && m_stepsRun >= static_cast<uint64_t>(*m_options.frames))
             m_running = false;
+    }
+
+    // Applies what changed in the options screen (or by F11) now: keys to the live action map, fullscreen
+    // and vsync to the window. A refusal is a warning and a note on the options screen; the game goes on.
+    void applyOptions(const Settings& options) {
+        if (options.keys != m_applied.keys)
+            applyKeyBindings(options.keys, m_actions);
+        if (options.fullscreen != m_applied.fullscreen) {
+            const vox::Status status = m_window.setFullscreen(options.fullscreen);
+            warn(status);
+            m_game->setOptionsNote(status ? "" : "FULLSCREEN REFUSED BY THE VIDEO DRIVER");
+        }
+        if (options.vsync != m_applied.vsync) {
+            const vox::Status status = m_window.setVsync(options.vsync);
+            warn(status);
+            m_game->setOptionsNote(status ? "" : "VSYNC REFUSED BY THE GRAPHICS DRIVER");
+        }
+        m_applied = options;
     }
 
     // Draws into a render target of the requested size (headless: exactly --size; windowed: the
@@ -288,6 +316,7 @@ private:
     std::optional<vox::Gamepads> m_gamepads;
     std::unique_ptr<DebugOverlay> m_overlay; // none when it could not be built
     vox::ActionMap m_actions;
+    Settings m_applied; // what the window and m_actions currently follow
     vox::FixedStepClock m_clock;
     uint64_t m_stepsRun = 0;
     std::optional<SoakReport> m_soak = SoakReport::fromEnvironment();
@@ -312,12 +341,13 @@ int runGame(const Options& options) {
     vox::Result<vox::Window> window = vox::Window::create(settings);
     if (!window)
         return fail(window.error().message);
-    if (saved.settings.fullscreen && !options.headless)
-        window.value().toggleFullscreen();
+    if (saved.settings.fullscreen)
+        warn(window.value().setFullscreen(true));
 
     std::unique_ptr<DemoScene> scene;
     GameScene* game = nullptr;
-    vox::ActionMap actions = actionMapFor(saved.settings);
+    const Settings applied = saved.settings;
+    vox::ActionMap actions = actionMapFor(applied);
     if (options.view) {
         auto view = ModelViewScene::create(shaders.value(), *options.view, options.viewFrame);
         if (!view)
@@ -359,7 +389,7 @@ int runGame(const Options& options) {
         game = created.value().get();
         scene = std::move(created).value();
     }
-    Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), game,
+    Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), applied, game,
               shaders.value());
     return loop.run();
 }

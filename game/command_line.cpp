@@ -300,8 +300,13 @@ Models:
 
 Values go after the flag or after '=': --frames 120, --frames=120.
 Keys: arrows or A/D move, Space fires, P or Esc pauses, Enter starts,
-      F11 or Alt+Enter toggles fullscreen, F3 or ` toggles the debug overlay.
-Environment: VOX_SHADER_DIR (the shaders folder), VOX_DATA_DIR (the folder holding it).
+      F11 or Alt+Enter toggles fullscreen, F3 or ` toggles the debug overlay;
+      Options > Controls rebinds them.
+Environment:
+  VOX_DATA_DIR         the folder holding shaders/ and assets/
+  VOX_SHADER_DIR       the shaders folder itself
+  VOX_ASSET_DIR        the assets folder itself
+  VOX_DATA_HOME        where settings and high scores are saved (default: the user data folder)
 Exit status: 0 done, 1 fatal error (no OpenGL 3.3, data not found), 2 bad command line.
 )";
 }

@@ -109,9 +109,28 @@ void GameFlow::toTitle() {
     setScreen(Screen::Title);
 }
 
+void GameFlow::keyPressed(SDL_Scancode key) {
+    if (!m_pendingKey)
+        m_pendingKey = key;
+}
+
+void GameFlow::buttonPressed() {
+    m_pendingButton = true;
+}
+
 void GameFlow::step(const vox::ActionState& input) {
     m_stepped = false;
     ++m_screenFrames;
+    if (input.pressed(Action::ToggleFullscreen) && !listeningForKey()) {
+        m_settings.options.fullscreen = !m_settings.options.fullscreen;
+        m_optionsChanged = true;
+    }
+    stepScreen(input);
+    m_pendingKey.reset(); // raw presses are for the step they came before, never a later screen
+    m_pendingButton = false;
+}
+
+void GameFlow::stepScreen(const vox::ActionState& input) {
     switch (m_screen) {
     case Screen::Title:
         // A gamepad's Start button is both Start and Pause: there it starts the game.
@@ -175,6 +194,9 @@ void GameFlow::step(const vox::ActionState& input) {
         return;
     case Screen::Options:
         stepOptions(input);
+        return;
+    case Screen::Controls:
+        stepControls(input);
         return;
     case Screen::GameOver:
         if (m_screenFrames >= kGameOverFrames)
@@ -251,10 +273,64 @@ void GameFlow::stepOptions(const vox::ActionState& input) {
     case OptionItem::Vsync:
         options.vsync = !options.vsync;
         break;
+    case OptionItem::Controls:
+        openControls();
+        return;
     case OptionItem::Back:
         return;
     }
     m_optionsChanged = true;
+}
+
+void GameFlow::openControls() {
+    m_controlsSelection = 0;
+    m_listening = false;
+    m_controlsNote = {};
+    setScreen(Screen::Controls);
+}
+
+void GameFlow::stepControls(const vox::ActionState& input) {
+    KeyBindings& keys = m_settings.options.keys;
+    if (m_listening) {
+        // This step's actions are what the key meant before: only the key itself counts.
+        if (m_pendingButton || m_pendingKey == SDL_SCANCODE_ESCAPE) {
+            m_listening = false;
+            m_controlsNote = {ControlsNote::Kind::Cancelled, {}};
+        } else if (m_pendingKey) {
+            m_listening = false;
+            const vox::KeyBinding key{*m_pendingKey};
+            if (keyBindingName(key).empty()) { // the settings file could not store it
+                m_controlsNote = {ControlsNote::Kind::Unnamed, {}};
+                return;
+            }
+            const KeyBindings before = keys;
+            const vox::Action action = kRebindableActions[static_cast<size_t>(m_controlsSelection)];
+            m_controlsNote = {ControlsNote::Kind::Rebound, rebindKey(keys, action, key)};
+            m_optionsChanged = m_optionsChanged || keys != before;
+        }
+        return;
+    }
+    if (input.pressed(Action::Pause)) { // Esc, P, or a pad's Start (which also sends Start)
+        setScreen(Screen::Options);
+        return;
+    }
+    if (input.pressed(Action::Left) || input.pressed(Action::Right)) {
+        const int32_t by = input.pressed(Action::Right) ? 1 : kControlsEntryCount - 1;
+        m_controlsSelection = (m_controlsSelection + by) % kControlsEntryCount;
+    }
+    if (!confirms(input))
+        return;
+    if (m_controlsSelection == kControlsBackEntry) {
+        setScreen(Screen::Options);
+    } else if (m_controlsSelection == kControlsResetEntry) {
+        const KeyBindings defaults = defaultKeyBindings();
+        m_optionsChanged = m_optionsChanged || keys != defaults;
+        keys = defaults;
+        m_controlsNote = {ControlsNote::Kind::Reset, {}};
+    } else {
+        m_listening = true;
+        m_controlsNote = {};
+    }
 }
 
 void GameFlow::enterGameOver() {

@@ -8,13 +8,21 @@
 //                                                               \--(Quit)--> Title
 //   Playing --(game over)--> GameOver --(3 s)--> EnterInitials (a top-10 score) --> Title
 //   Title --(Pause)--> Options, Paused --(Options)--> Options --(Start, Pause or Back)--> where it came from
+//   Options --(Left/Right on Controls)--> Controls --(Pause or Back)--> Options
 //   --replay FILE: Replay --(inputs run out)--> finished()
 //
 // Title: Left/Right choose 1 or 2 players. Pause menu: Left/Right move, Fire or Start choose. Options:
 // Fire moves to the next entry, Left/Right change it. Initials: Left/Right change the letter, Fire takes
-// it. Keys are rebound in the settings file (see persist/settings.h).
+// it. F11 (ToggleFullscreen) flips the fullscreen option on every screen.
+//
+// Controls (rebinding keys): Left/Right move through the actions, "reset to defaults" and "back"; Fire or
+// Enter (Start) chooses; Pause (Esc, P, a pad's Start) goes back. Choosing an action listens for the next
+// key, which the app passes in with `keyPressed()` (actions cannot say which key it was): it becomes the
+// action's key by the rules of persist/key_rebinding.h. Escape or any gamepad button cancels. The keys
+// are part of `options()`: the app applies them to its live `vox::ActionMap` and saves them.
 
 #include "persist/high_scores.h"
+#include "persist/key_rebinding.h"
 #include "persist/settings.h"
 #include "sim/autoplayer.h"
 #include "sim/replay.h"
@@ -32,15 +40,54 @@
 namespace invaders {
 
 /// The screens.
-enum class Screen : uint8_t { Title, Demo, Playing, Paused, Options, GameOver, EnterInitials, Replay };
+enum class Screen : uint8_t {
+    Title,
+    Demo,
+    Playing,
+    Paused,
+    Options,
+    Controls,
+    GameOver,
+    EnterInitials,
+    Replay
+};
 
 /// Entries of the pause menu, in order.
 enum class PauseItem : uint8_t { Resume, Options, QuitToTitle };
 
 /// Entries of the options screen, in order.
-enum class OptionItem : uint8_t { MasterVolume, EffectsVolume, Mute, Difficulty, Fullscreen, Vsync, Back };
+enum class OptionItem : uint8_t {
+    MasterVolume,
+    EffectsVolume,
+    Mute,
+    Difficulty,
+    Fullscreen,
+    Vsync,
+    Controls,
+    Back,
+};
 /// Number of `OptionItem` values.
-inline constexpr int32_t kOptionItemCount = 7;
+inline constexpr int32_t kOptionItemCount = 8;
+
+/// Entries of the controls screen: first one per action of `kRebindableActions`, in its order, then these.
+inline constexpr int32_t kControlsResetEntry = static_cast<int32_t>(kRebindableActions.size());
+/// The controls screen's "back" entry (see `kControlsResetEntry`).
+inline constexpr int32_t kControlsBackEntry = kControlsResetEntry + 1;
+/// Number of entries of the controls screen.
+inline constexpr int32_t kControlsEntryCount = kControlsBackEntry + 1;
+
+/// What the controls screen did last, for its status line.
+struct ControlsNote {
+    enum class Kind : uint8_t {
+        None,      ///< Nothing to say.
+        Rebound,   ///< `rebind` says what happened (including a refusal).
+        Cancelled, ///< Listening for a key was cancelled.
+        Unnamed,   ///< The key pressed has no name, so it could not be saved: nothing changed.
+        Reset,     ///< Every key went back to its default.
+    };
+    Kind kind = Kind::None;
+    RebindResult rebind; ///< With `Rebound`.
+};
 
 /// How the flow starts and what it plays.
 struct FlowSettings {
@@ -88,6 +135,19 @@ public:
     [[nodiscard]] const Settings& options() const { return m_settings.options; }
     /// True once after the options changed (apply and save them then).
     [[nodiscard]] bool takeOptionsChanged();
+
+    /// A key went down (not a repeat). Only the controls screen uses it, when listening; it is kept until
+    /// the next `step()`, which forgets it.
+    void keyPressed(SDL_Scancode key);
+    /// A gamepad button went down: it cancels listening for a key (pad buttons are not rebindable).
+    void buttonPressed();
+    /// True while the controls screen waits for a key: the app should not act on global keys (F11, F3),
+    /// which the player may be choosing.
+    [[nodiscard]] bool listeningForKey() const { return m_screen == Screen::Controls && m_listening; }
+    /// The highlighted entry of the controls screen (see `kControlsResetEntry`).
+    [[nodiscard]] int32_t controlsSelection() const { return m_controlsSelection; }
+    /// What the controls screen did last.
+    [[nodiscard]] const ControlsNote& controlsNote() const { return m_controlsNote; }
     /// Steps spent on the current screen.
     [[nodiscard]] int32_t screenFrames() const { return m_screenFrames; }
 
@@ -113,7 +173,10 @@ private:
     void nextInitialsOrTitle();
     void toTitle();
     void setScreen(Screen screen);
+    void stepScreen(const vox::ActionState& input);
     void stepOptions(const vox::ActionState& input);
+    void stepControls(const vox::ActionState& input);
+    void openControls();
 
     FlowSettings m_settings;
     GameAssets m_assets;
@@ -129,6 +192,11 @@ private:
     OptionItem m_optionSelection = OptionItem::MasterVolume;
     Screen m_optionsReturn = Screen::Title;
     bool m_optionsChanged = false;
+    int32_t m_controlsSelection = 0;
+    bool m_listening = false;
+    ControlsNote m_controlsNote;
+    std::optional<SDL_Scancode> m_pendingKey; ///< First key pressed since the last step.
+    bool m_pendingButton = false;             ///< A gamepad button was pressed since the last step.
     std::array<char, 3> m_initials{'A', 'A', 'A'};
     int32_t m_initialsCursor = 0;
     int32_t m_initialsPlayer = 0;

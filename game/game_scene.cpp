@@ -5,6 +5,7 @@
 
 #include "vox/render/camera.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -26,6 +27,82 @@ std::string fourDigits(int64_t score) {
     char text[16];
     std::snprintf(text, sizeof text, "%04lld", static_cast<long long>(score));
     return text;
+}
+
+std::string upper(std::string text) {
+    for (char& c : text)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+}
+
+// `text` followed by spaces up to `width` characters (the font is monospaced: this makes columns).
+std::string padded(std::string text, size_t width) {
+    text.resize(std::max(text.size(), width), ' ');
+    return text;
+}
+
+// What the controls screen calls each rebindable action.
+std::string_view displayName(vox::Action action) {
+    switch (action) {
+    case vox::Action::Left:
+        return "MOVE LEFT";
+    case vox::Action::Right:
+        return "MOVE RIGHT";
+    case vox::Action::Fire:
+        return "FIRE";
+    case vox::Action::Pause:
+        return "PAUSE";
+    case vox::Action::Start:
+        return "START";
+    case vox::Action::ToggleFullscreen:
+        return "FULLSCREEN";
+    case vox::Action::ToggleDebugOverlay:
+        return "DEBUG OVERLAY";
+    case vox::Action::Quit:
+        break;
+    }
+    return "?";
+}
+
+std::string keyNames(const std::vector<vox::KeyBinding>& keys) {
+    std::string text;
+    for (const vox::KeyBinding& key : keys) {
+        if (!text.empty())
+            text += ", ";
+        text += upper(keyBindingName(key));
+    }
+    return text.empty() ? "(NONE)" : text;
+}
+
+// The controls screen's status line for `note`.
+std::string noteText(const ControlsNote& note) {
+    const RebindResult& rebind = note.rebind;
+    const std::string key = upper(keyBindingName(rebind.key));
+    const std::string action(displayName(rebind.action));
+    const std::string other(displayName(rebind.other));
+    switch (note.kind) {
+    case ControlsNote::Kind::None:
+        return {};
+    case ControlsNote::Kind::Cancelled:
+        return "CANCELLED: NOTHING CHANGED";
+    case ControlsNote::Kind::Unnamed:
+        return "THAT KEY HAS NO NAME, SO IT CANNOT BE SAVED";
+    case ControlsNote::Kind::Reset:
+        return "DEFAULT KEYS RESTORED";
+    case ControlsNote::Kind::Rebound:
+        break;
+    }
+    switch (rebind.kind) {
+    case RebindKind::Bound:
+        return action + ": " + key;
+    case RebindKind::Moved:
+        return key + " MOVED FROM " + other + " TO " + action;
+    case RebindKind::Swapped:
+        return key + " WAS " + other + "'S ONLY KEY: " + other + " TOOK " + action + "'S KEYS";
+    case RebindKind::Refused:
+        return key + " IS " + other + "'S ONLY KEY: NOTHING CHANGED";
+    }
+    return {};
 }
 
 } // namespace
@@ -74,7 +151,8 @@ void GameScene::step(const vox::ActionState& input) {
     m_debris.step();
     m_shake *= 0.9f;
     ++m_tick;
-    if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options)
+    if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options ||
+        m_flow.screen() == Screen::Controls)
         m_audio.stopAll();
     saveChanges();
 }
@@ -296,7 +374,8 @@ void GameScene::drawOptions() {
                                                   "DIFFICULTY     " +
                                                       std::string(difficultyName(options.difficulty)),
                                                   "FULLSCREEN     " + onOff(options.fullscreen),
-                                                  "VSYNC          " + onOff(options.vsync) + " (NEXT START)",
+                                                  "VSYNC          " + onOff(options.vsync),
+                                                  "CONTROLS       >",
                                                   "BACK"};
     std::string text;
     for (int32_t i = 0; i < kOptionItemCount; ++i) {
@@ -304,10 +383,45 @@ void GameScene::drawOptions() {
         text += values[i];
         text += '\n';
     }
-    for (char& c : text)
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    m_renderer.drawText(text, {.anchor = {0.5f, 0.6f}, .pivot = {0.5f, 0.0f}});
-    m_renderer.drawText("FIRE: NEXT   LEFT/RIGHT: CHANGE   ENTER: BACK", {.anchor = {0.5f, 0.93f}});
+    m_renderer.drawText(upper(text), {.anchor = {0.5f, 0.56f}, .pivot = {0.5f, 0.0f}});
+    if (!m_optionsNote.empty())
+        m_renderer.drawText(m_optionsNote, {.anchor = {0.5f, 0.86f}, .color = {1.0f, 0.6f, 0.4f, 1.0f}});
+    m_renderer.drawText(m_flow.optionSelection() == OptionItem::Controls
+                            ? "LEFT/RIGHT: REBIND KEYS   FIRE: NEXT   ENTER: BACK"
+                            : "FIRE: NEXT   LEFT/RIGHT: CHANGE   ENTER: BACK",
+                        {.anchor = {0.5f, 0.93f}});
+}
+
+void GameScene::drawControls() {
+    const KeyBindings& keys = m_flow.options().keys;
+    const int32_t selected = m_flow.controlsSelection();
+    const bool listening = m_flow.listeningForKey();
+    std::string text;
+    for (int32_t i = 0; i < kControlsEntryCount; ++i) {
+        text += i == selected ? "> " : "  ";
+        if (i == kControlsResetEntry) {
+            text += "RESET TO DEFAULTS";
+        } else if (i == kControlsBackEntry) {
+            text += "BACK";
+        } else {
+            const vox::Action action = kRebindableActions[static_cast<size_t>(i)];
+            text += padded(std::string(displayName(action)), 15);
+            const bool blink = (m_tick / 20) % 2 == 0;
+            text += i == selected && listening ? (blink ? "..." : "")
+                                               : keyNames(keys[static_cast<size_t>(action)]);
+        }
+        text += '\n';
+    }
+    m_renderer.drawText(text, {.anchor = {0.5f, 0.5f}, .pivot = {0.5f, 0.0f}, .offset = {-20, 0}});
+    const glm::vec4 highlight{0.5f, 1.0f, 0.6f, 1.0f};
+    if (listening) {
+        const vox::Action action = kRebindableActions[static_cast<size_t>(selected)];
+        m_renderer.drawText("PRESS A KEY FOR " + std::string(displayName(action)) + " - ESC CANCELS",
+                            {.anchor = {0.5f, 0.86f}, .color = highlight});
+    } else if (const std::string note = noteText(m_flow.controlsNote()); !note.empty()) {
+        m_renderer.drawText(note, {.anchor = {0.5f, 0.86f}, .color = highlight});
+    }
+    m_renderer.drawText("LEFT/RIGHT: SELECT   FIRE: CHOOSE   ESC: BACK", {.anchor = {0.5f, 0.93f}});
 }
 
 void GameScene::drawOverlay() {
@@ -351,17 +465,20 @@ void GameScene::drawOverlay() {
         m_renderer.drawText(m_flow.titlePlayers() == 1 ? "< 1 PLAYER >   PRESS ENTER"
                                                        : "< 2 PLAYERS >   PRESS ENTER",
                             {.anchor = {0.5f, 0.84f}, .color = {0.5f, 1.0f, 0.6f, 1.0f}});
+        // The top five; rows nobody has reached yet show placeholders, so the table is never blank.
         std::string table = "HIGH SCORES";
-        int rank = 1;
-        for (const HighScore& entry : m_flow.highScores().entries()) {
-            if (rank > 5)
-                break;
+        const std::vector<HighScore>& entries = m_flow.highScores().entries();
+        for (size_t rank = 0; rank < 5; ++rank) {
             table += '\n';
-            table += std::to_string(rank++);
+            table += std::to_string(rank + 1);
             table += ". ";
-            table += entry.initialsText();
-            table += ' ';
-            table += fourDigits(entry.score);
+            if (rank < entries.size()) {
+                table += entries[rank].initialsText();
+                table += ' ';
+                table += fourDigits(entries[rank].score);
+            } else {
+                table += "--- 0000";
+            }
         }
         m_renderer.drawText(table, {.anchor = {0.86f, 0.45f}, .pivot = {0.5f, 0.0f}});
         m_renderer.drawText("ESC: OPTIONS", {.anchor = {0.14f, 0.45f}});
@@ -401,6 +518,10 @@ void GameScene::drawOverlay() {
     case Screen::Options:
         drawOptions();
         hud.message = "OPTIONS";
+        break;
+    case Screen::Controls:
+        drawControls();
+        hud.message = "CONTROLS";
         break;
     case Screen::Playing:
         break;

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace invaders {
 
@@ -39,8 +40,14 @@ public:
     void render(int width, int height, double alpha) override;
     [[nodiscard]] SceneDebugView debugView() const override;
 
-    /// The flow, for the app's end-of-run duties (replay, state hash) and for quitting.
+    /// The flow, for the app's end-of-run duties (replay, state hash), quitting and applying the options.
     [[nodiscard]] const GameFlow& flow() const { return m_flow; }
+    /// A key went down (not a repeat): for the controls screen, which binds it while listening.
+    void keyPressed(SDL_Scancode key) { m_flow.keyPressed(key); }
+    /// A gamepad button went down: cancels listening for a key.
+    void buttonPressed() { m_flow.buttonPressed(); }
+    /// A line the options screen shows about applying them ("VSYNC REFUSED BY THE DRIVER"); empty: none.
+    void setOptionsNote(std::string note) { m_optionsNote = std::move(note); }
     /// The models the game was built with.
     [[nodiscard]] const GameAssets& assets() const { return m_assets; }
 
@@ -49,6 +56,7 @@ private:
               HighScoreTable highScores, SaveFilePaths files, AudioSystem audio);
     void saveChanges();
     void drawOptions();
+    void drawControls();
     void handleEvents();
     void updateSaucerLoop();
     void drawSimulation(const Simulation& simulation);
@@ -81,6 +89,7 @@ private:
     float m_shake = 0.0f;
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
+    std::string m_optionsNote;
 };
 
 } // namespace invaders

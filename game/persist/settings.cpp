@@ -41,13 +41,6 @@ std::string_view trim(std::string_view text) {
     return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
-bool sameKeys(const std::vector<vox::KeyBinding>& a, const std::vector<vox::KeyBinding>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](const vox::KeyBinding& x, const vox::KeyBinding& y) {
-                          return x.key == y.key && x.modifiers == y.modifiers;
-                      });
-}
-
 std::string formatFloat(float value) {
     char buffer[32];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value); // shortest exact form
@@ -208,17 +201,6 @@ std::optional<vox::KeyBinding> keyBindingFromName(std::string_view name) {
     if (key == SDL_SCANCODE_UNKNOWN)
         return std::nullopt;
     return vox::KeyBinding{key, static_cast<vox::KeyModifiers>(modifiers)};
-}
-
-bool Settings::operator==(const Settings& other) const {
-    if (masterVolume != other.masterVolume || effectsVolume != other.effectsVolume || mute != other.mute ||
-        fullscreen != other.fullscreen || vsync != other.vsync || difficulty != other.difficulty)
-        return false;
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-        if (!sameKeys(keys[i], other.keys[i]))
-            return false;
-    }
-    return true;
 }
 
 std::string formatSettings(const Settings& settings) {

@@ -86,7 +86,7 @@ struct Settings {
     KeyBindings keys = defaultKeyBindings();    ///< Keys per rebindable action.
 
     /// Same values, keys in the same order.
-    [[nodiscard]] bool operator==(const Settings& other) const;
+    [[nodiscard]] bool operator==(const Settings& other) const = default;
 };
 
 /// Magic word on the first line of a settings file.

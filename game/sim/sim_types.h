@@ -71,6 +71,9 @@ struct Rack {
     int32_t liveCount = 0; ///< Live invaders.
     uint8_t frame = 0;     ///< Animation frame of invaders that have not moved yet this rack step.
     int32_t rackSteps = 0; ///< Full rack steps completed this wave.
+    /// An invader moved into the edge ahead during the current rack step: the next one drops and heads
+    /// back (the arcade sets this flag per frame and acts on it when the next rack step starts).
+    bool edgeReached = false;
 };
 
 /// One of the four shields; eroded voxel by voxel.

@@ -79,6 +79,7 @@ void Simulation::buildWave(PlayerState& player) {
     rack.liveCount = kInvaderCount;
     rack.frame = 0;
     rack.rackSteps = 0;
+    rack.edgeReached = false;
     for (int32_t i = 0; i < kInvaderCount; ++i) {
         Invader& invader = rack.invaders[static_cast<size_t>(i)];
         invader.alive = true;
@@ -444,6 +445,11 @@ void Simulation::updateRack() {
     invader.position = rack.origin + rack.delta + cellOffset(index);
     invader.frame = static_cast<uint8_t>(rack.frame ^ 1);
     placeInvader(index);
+    // The invader that just moved is checked against the edge ahead, every frame, as the arcade does
+    // (@1597); the flag stays set even if that invader is shot before the rack step ends.
+    if ((rack.direction > 0 && invader.position.x + kCellSize >= kRackRightLimit) ||
+        (rack.direction < 0 && invader.position.x <= kRackLeftLimit))
+        rack.edgeReached = true;
     rack.cursor = index + 1;
     if (nextLive(rack, rack.cursor) < 0)
         completeRackStep(rack);
@@ -457,17 +463,9 @@ void Simulation::completeRackStep(Rack& rack) {
     rack.frame ^= 1;
     ++rack.rackSteps;
     rack.delta.y = 0;
-    // At an edge the next rack step drops 8 and heads back (@1597).
-    int32_t minX = kPlayfieldWidth;
-    int32_t maxX = 0;
-    for (int32_t i = 0; i < kInvaderCount; ++i) {
-        if (rack.invaders[static_cast<size_t>(i)].alive) {
-            const int32_t x = rack.origin.x + columnOf(i) * kCellSize;
-            minX = std::min(minX, x);
-            maxX = std::max(maxX, x + kCellSize);
-        }
-    }
-    if ((rack.direction > 0 && maxX >= kRackRightLimit) || (rack.direction < 0 && minX <= kRackLeftLimit)) {
+    // An edge reached during this rack step: the next one drops 8 and heads back (@1597).
+    if (rack.edgeReached) {
+        rack.edgeReached = false;
         rack.direction = -rack.direction;
         rack.delta.y = -kRackDrop;
     }
@@ -886,6 +884,7 @@ void Simulation::moveRackForSetup(glm::ivec2 origin) {
     Rack& rack = active().rack;
     rack.origin = origin;
     rack.cursor = 0;
+    rack.edgeReached = false;
     for (int32_t i = 0; i < kInvaderCount; ++i) {
         Invader& invader = rack.invaders[static_cast<size_t>(i)];
         invader.position = origin + cellOffset(i);
@@ -927,6 +926,7 @@ uint64_t Simulation::stateHash() const {
         h.value(rack.liveCount);
         h.value(rack.frame);
         h.value(rack.rackSteps);
+        h.value(rack.edgeReached);
         for (const Invader& invader : rack.invaders) {
             h.value(invader.alive);
             vec2(invader.position);

@@ -36,8 +36,8 @@
 namespace invaders {
 
 /// Version of the rules: replays recorded under another version are refused. Bump it whenever a change
-/// can alter the outcome of a recorded input sequence.
-inline constexpr uint32_t kSimulationVersion = 1;
+/// can alter the outcome of a recorded input sequence. 2: the rack's edge test runs per frame.
+inline constexpr uint32_t kSimulationVersion = 2;
 
 /// A game session of one or two players.
 class Simulation {

@@ -1,7 +1,13 @@
-// The screens around the simulation: attract mode, starting a game, pause, game over, initials, replays.
+// The screens around the simulation: attract mode, starting a game, pause, options, rebinding keys, game
+// over, initials, replays.
 #include "game_flow.h"
 
+#include "persist/save_files.h"
 #include "sim/game_assets.h"
+
+#include "engine/platform/temp_directory.h"
+
+#include "vox/platform/action_map.h"
 
 #include <gtest/gtest.h>
 
@@ -161,6 +167,263 @@ TEST(GameFlow, RecordingPlaysBackToTheSameState) {
     run(wrong, static_cast<int>(tampered.inputs.size()));
     EXPECT_TRUE(wrong.finished());
     EXPECT_FALSE(wrong.replayMatched());
+}
+
+// The app's loop in miniature: real key events through a live `vox::ActionMap`, raw presses to the flow,
+// one step per tap, and the options' keys applied to the map whenever they change.
+class Keyboard {
+public:
+    explicit Keyboard(GameFlow& flow) : m_flow(flow), m_applied(flow.options().keys) {
+        applyKeyBindings(m_applied, m_actions);
+    }
+
+    /// Presses and releases `key`, one step each; returns the events of both steps.
+    std::vector<SimEventType> tap(SDL_Scancode key) {
+        std::vector<SimEventType> seen;
+        m_actions.handleEvent(event(SDL_KEYDOWN, key));
+        m_flow.keyPressed(key);
+        step(seen);
+        m_actions.handleEvent(event(SDL_KEYUP, key));
+        step(seen);
+        return seen;
+    }
+    /// A gamepad button, as the app reports it.
+    void button(SDL_GameControllerButton pressed) {
+        SDL_Event down{};
+        down.type = SDL_CONTROLLERBUTTONDOWN;
+        down.cbutton.button = static_cast<uint8_t>(pressed);
+        m_actions.handleEvent(down);
+        m_flow.buttonPressed();
+        std::vector<SimEventType> ignored;
+        step(ignored);
+        SDL_Event up = down;
+        up.type = SDL_CONTROLLERBUTTONUP;
+        m_actions.handleEvent(up);
+        step(ignored);
+    }
+    /// Steps with no key down.
+    void idle(int steps) {
+        std::vector<SimEventType> ignored;
+        for (int i = 0; i < steps; ++i)
+            step(ignored);
+    }
+
+private:
+    static SDL_Event event(SDL_EventType type, SDL_Scancode key) {
+        SDL_Event event{};
+        event.type = type;
+        event.key.keysym.scancode = key;
+        event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+        return event;
+    }
+    void step(std::vector<SimEventType>& seen) {
+        m_flow.step(m_actions.takeStep());
+        for (const SimEvent& simEvent : m_flow.events())
+            seen.push_back(simEvent.type);
+        if (m_flow.options().keys != m_applied) {
+            m_applied = m_flow.options().keys;
+            applyKeyBindings(m_applied, m_actions);
+        }
+    }
+
+    GameFlow& m_flow;
+    vox::ActionMap m_actions = vox::ActionMap::withDefaultBindings();
+    KeyBindings m_applied;
+};
+
+bool contains(const std::vector<SimEventType>& events, SimEventType type) {
+    return std::find(events.begin(), events.end(), type) != events.end();
+}
+
+// From the title to the controls screen with the default keys: Esc, Space to "controls", Right.
+void openControls(Keyboard& keyboard, const GameFlow& flow) {
+    keyboard.tap(SDL_SCANCODE_ESCAPE);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    for (int i = 0; i < static_cast<int>(OptionItem::Controls); ++i)
+        keyboard.tap(SDL_SCANCODE_SPACE);
+    ASSERT_EQ(flow.optionSelection(), OptionItem::Controls);
+    keyboard.tap(SDL_SCANCODE_RIGHT);
+    ASSERT_EQ(flow.screen(), Screen::Controls);
+    ASSERT_EQ(flow.controlsSelection(), 0);
+}
+
+// On the controls screen: highlights `action` with Right and presses Enter (Start) to listen.
+void listenFor(Keyboard& keyboard, const GameFlow& flow, vox::Action action) {
+    const auto at = std::find(kRebindableActions.begin(), kRebindableActions.end(), action);
+    const auto index = static_cast<int32_t>(at - kRebindableActions.begin());
+    while (flow.controlsSelection() != index)
+        keyboard.tap(SDL_SCANCODE_RIGHT);
+    keyboard.tap(SDL_SCANCODE_RETURN);
+    ASSERT_TRUE(flow.listeningForKey());
+}
+
+std::vector<vox::KeyBinding> keysOf(const GameFlow& flow, vox::Action action) {
+    return flow.options().keys[static_cast<size_t>(action)];
+}
+
+TEST(Controls, RebindingFireMakesTheNewKeyFireAndNotTheOld) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    openControls(keyboard, flow);
+    listenFor(keyboard, flow, Action::Fire);
+    EXPECT_FALSE(flow.takeOptionsChanged()) << "nothing changed yet";
+    keyboard.tap(SDL_SCANCODE_K);
+    EXPECT_FALSE(flow.listeningForKey());
+    EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_K}});
+    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Rebound);
+    EXPECT_EQ(flow.controlsNote().rebind.kind, RebindKind::Bound);
+    EXPECT_TRUE(flow.takeOptionsChanged()) << "to be saved";
+
+    // The live map follows at once: K chooses on this screen and fires in the game; Space does neither.
+    keyboard.tap(SDL_SCANCODE_SPACE);
+    EXPECT_FALSE(flow.listeningForKey());
+    keyboard.tap(SDL_SCANCODE_K);
+    EXPECT_TRUE(flow.listeningForKey()) << "K is Fire now: it chose the highlighted action again";
+    keyboard.tap(SDL_SCANCODE_ESCAPE);
+    keyboard.tap(SDL_SCANCODE_ESCAPE); // to the options
+    keyboard.tap(SDL_SCANCODE_ESCAPE); // to the title
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    keyboard.tap(SDL_SCANCODE_RETURN);
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    keyboard.idle(200); // the cannon appears after 128 frames
+    ASSERT_EQ(flow.simulation()->cannon().phase, CannonPhase::Alive);
+    EXPECT_FALSE(contains(keyboard.tap(SDL_SCANCODE_SPACE), SimEventType::PlayerShotFired));
+    EXPECT_TRUE(contains(keyboard.tap(SDL_SCANCODE_K), SimEventType::PlayerShotFired));
+}
+
+TEST(Controls, AKeyTakenFromAnotherActionMovesOrSwaps) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    openControls(keyboard, flow);
+    // A is one of Move left's two keys: it moves to Fire, and Move left keeps the arrow.
+    listenFor(keyboard, flow, Action::Fire);
+    keyboard.tap(SDL_SCANCODE_A);
+    EXPECT_EQ(flow.controlsNote().rebind.kind, RebindKind::Moved);
+    EXPECT_EQ(flow.controlsNote().rebind.other, Action::Left);
+    EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_A}});
+    EXPECT_EQ(keysOf(flow, Action::Left), std::vector<vox::KeyBinding>{{SDL_SCANCODE_LEFT}});
+    // A is now Fire's only key: giving it to Pause swaps, so Fire takes Pause's P and Escape.
+    listenFor(keyboard, flow, Action::Pause);
+    keyboard.tap(SDL_SCANCODE_A);
+    EXPECT_EQ(flow.controlsNote().rebind.kind, RebindKind::Swapped);
+    EXPECT_EQ(flow.controlsNote().rebind.other, Action::Fire);
+    EXPECT_EQ(keysOf(flow, Action::Pause), std::vector<vox::KeyBinding>{{SDL_SCANCODE_A}});
+    const std::vector<vox::KeyBinding> pausesOldKeys = {{SDL_SCANCODE_P}, {SDL_SCANCODE_ESCAPE}};
+    EXPECT_EQ(keysOf(flow, Action::Fire), pausesOldKeys);
+    for (vox::Action action : kRebindableActions)
+        EXPECT_FALSE(keysOf(flow, action).empty()) << vox::actionName(action);
+}
+
+TEST(Controls, EscapeOrAGamepadButtonCancelsListening) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    openControls(keyboard, flow);
+    (void)flow.takeOptionsChanged();
+    listenFor(keyboard, flow, Action::Start);
+    keyboard.tap(SDL_SCANCODE_ESCAPE);
+    EXPECT_FALSE(flow.listeningForKey());
+    EXPECT_EQ(flow.screen(), Screen::Controls) << "Escape cancels; it does not leave the screen";
+    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Cancelled);
+    listenFor(keyboard, flow, Action::Start);
+    keyboard.button(SDL_CONTROLLER_BUTTON_B);
+    EXPECT_FALSE(flow.listeningForKey());
+    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Cancelled);
+    EXPECT_EQ(flow.options().keys, defaultKeyBindings());
+    EXPECT_FALSE(flow.takeOptionsChanged());
+}
+
+TEST(Controls, GlobalKeysAreBindableWhileListening) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    openControls(keyboard, flow);
+    listenFor(keyboard, flow, Action::Fire);
+    keyboard.tap(SDL_SCANCODE_F11); // bound to ToggleFullscreen too: here it is only the key chosen
+    EXPECT_FALSE(flow.options().fullscreen);
+    EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_F11}});
+    const std::vector<vox::KeyBinding> fullscreen = {{SDL_SCANCODE_RETURN, vox::KeyModifiers::Alt}};
+    EXPECT_EQ(keysOf(flow, Action::ToggleFullscreen), fullscreen);
+}
+
+TEST(Controls, ResetRestoresTheDefaultsAndBackLeaves) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    openControls(keyboard, flow);
+    listenFor(keyboard, flow, Action::Right);
+    keyboard.tap(SDL_SCANCODE_L);
+    ASSERT_NE(flow.options().keys, defaultKeyBindings());
+    (void)flow.takeOptionsChanged();
+    while (flow.controlsSelection() != kControlsResetEntry)
+        keyboard.tap(SDL_SCANCODE_LEFT); // Move right is L now; Left goes back through the list
+    keyboard.tap(SDL_SCANCODE_SPACE);
+    EXPECT_EQ(flow.options().keys, defaultKeyBindings());
+    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Reset);
+    EXPECT_TRUE(flow.takeOptionsChanged());
+    keyboard.tap(SDL_SCANCODE_D); // the default Move right again
+    ASSERT_EQ(flow.controlsSelection(), kControlsBackEntry);
+    keyboard.tap(SDL_SCANCODE_SPACE);
+    EXPECT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.optionSelection(), OptionItem::Controls);
+}
+
+TEST(Controls, TheGamepadAloneGetsInAndOut) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    keyboard.button(SDL_CONTROLLER_BUTTON_START); // Start and Pause: starts the game from the title
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    keyboard.button(SDL_CONTROLLER_BUTTON_START);      // pause
+    keyboard.button(SDL_CONTROLLER_BUTTON_DPAD_RIGHT); // "options"
+    keyboard.button(SDL_CONTROLLER_BUTTON_A);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    while (flow.optionSelection() != OptionItem::Controls)
+        keyboard.button(SDL_CONTROLLER_BUTTON_A);
+    keyboard.button(SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
+    ASSERT_EQ(flow.screen(), Screen::Controls);
+    keyboard.button(SDL_CONTROLLER_BUTTON_DPAD_LEFT); // wraps to "back"
+    EXPECT_EQ(flow.controlsSelection(), kControlsBackEntry);
+    keyboard.button(SDL_CONTROLLER_BUTTON_DPAD_LEFT);
+    keyboard.button(SDL_CONTROLLER_BUTTON_A); // reset to defaults
+    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Reset);
+    keyboard.button(SDL_CONTROLLER_BUTTON_START); // back
+    EXPECT_EQ(flow.screen(), Screen::Options);
+}
+
+TEST(Controls, ReboundKeysSurviveTheSettingsFile) {
+    vox::test::TempDirectory temp;
+    const std::filesystem::path file = settingsPath(temp.path());
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    openControls(keyboard, flow);
+    listenFor(keyboard, flow, Action::Fire);
+    keyboard.tap(SDL_SCANCODE_LCTRL);
+    listenFor(keyboard, flow, Action::ToggleDebugOverlay);
+    keyboard.tap(SDL_SCANCODE_F1);
+    ASSERT_TRUE(flow.takeOptionsChanged());
+    ASSERT_TRUE(saveSettings(file, flow.options()).ok()); // as GameScene saves them
+
+    const Loaded<Settings> loaded = loadSettings(file);
+    EXPECT_TRUE(loaded.warnings.empty());
+    EXPECT_EQ(loaded.value, flow.options());
+    EXPECT_EQ(loaded.value.keys[static_cast<size_t>(Action::Fire)],
+              std::vector<vox::KeyBinding>{{SDL_SCANCODE_LCTRL}});
+
+    FlowSettings nextRun; // the next start reads them back and its map fires with Left Ctrl
+    nextRun.options = loaded.value;
+    GameFlow next(nextRun, assets(), {});
+    Keyboard nextKeyboard(next);
+    nextKeyboard.tap(SDL_SCANCODE_RETURN);
+    nextKeyboard.idle(200);
+    EXPECT_TRUE(contains(nextKeyboard.tap(SDL_SCANCODE_LCTRL), SimEventType::PlayerShotFired));
+}
+
+TEST(GameFlow, F11FlipsTheFullscreenOptionOnAnyScreen) {
+    GameFlow flow({}, assets(), {});
+    flow.step(press(Action::ToggleFullscreen));
+    EXPECT_TRUE(flow.options().fullscreen);
+    EXPECT_TRUE(flow.takeOptionsChanged()) << "saved, so the next start keeps it";
+    flow.step(press(Action::Start));
+    flow.step(press(Action::ToggleFullscreen));
+    EXPECT_EQ(flow.screen(), Screen::Playing);
+    EXPECT_FALSE(flow.options().fullscreen);
 }
 
 } // namespace

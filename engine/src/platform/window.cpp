@@ -119,8 +119,8 @@ Result<Window> Window::create(const WindowSettings& settings) {
 
     if (window.m_headless)
         SDL_GL_SetSwapInterval(0); // nothing to wait for
-    else if (settings.vsync)
-        window.m_vsync = SDL_GL_SetSwapInterval(1) == 0;
+    else if (Status vsync = window.setVsync(settings.vsync); !vsync)
+        std::fprintf(stderr, "note: %s; the window opens anyway\n", vsync.error().message.c_str());
 
     if (settings.debugContext && !enableGlDebugOutput())
         std::fprintf(stderr, "note: GL_KHR_debug is not available; GL errors will not be logged\n");
@@ -171,14 +171,31 @@ void Window::swapBuffers() {
     SDL_GL_SwapWindow(m_window);
 }
 
+Status Window::setFullscreen(bool on) {
+    if (m_headless || on == m_fullscreen)
+        return {};
+    if (SDL_SetWindowFullscreen(m_window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
+        return Error{sdlError(on ? "cannot switch to fullscreen" : "cannot leave fullscreen")};
+    m_fullscreen = on;
+    return {};
+}
+
 void Window::toggleFullscreen() {
+    if (Status status = setFullscreen(!m_fullscreen); !status)
+        std::fprintf(stderr, "note: %s\n", status.error().message.c_str());
+}
+
+Status Window::setVsync(bool on) {
     if (m_headless)
-        return;
-    const Uint32 mode = m_fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP;
-    if (SDL_SetWindowFullscreen(m_window, mode) == 0)
-        m_fullscreen = !m_fullscreen;
-    else
-        std::fprintf(stderr, "note: cannot switch fullscreen: %s\n", SDL_GetError());
+        return {}; // nothing to wait for
+    if (SDL_GL_SetSwapInterval(on ? 1 : 0) != 0) {
+        // What is in effect now is the driver's choice; ask it.
+        m_vsync = SDL_GL_GetSwapInterval() != 0;
+        return Error{sdlError(on ? "the graphics driver refused vsync"
+                                 : "the graphics driver refused to turn vsync off")};
+    }
+    m_vsync = on;
+    return {};
 }
 
 std::string Window::glDescription() const {

@@ -23,9 +23,13 @@ TEST(Window, HeadlessWindowHasAGl33CoreContextOfTheRequestedSize) {
     EXPECT_NE(profile & GL_CONTEXT_CORE_PROFILE_BIT, 0);
     EXPECT_NE(window.value().glDescription().find("OpenGL"), std::string::npos);
 
-    // Fullscreen means nothing without a display; the call must be harmless.
+    // Fullscreen and vsync mean nothing without a display; the calls must be harmless.
     window.value().toggleFullscreen();
     EXPECT_FALSE(window.value().isFullscreen());
+    EXPECT_TRUE(window.value().setFullscreen(true).ok());
+    EXPECT_FALSE(window.value().isFullscreen());
+    EXPECT_TRUE(window.value().setVsync(true).ok());
+    EXPECT_FALSE(window.value().hasVsync()) << "a headless window never waits for a display";
 }
 
 TEST(Window, MovingTransfersOwnership) {

@@ -15,16 +15,6 @@ std::vector<vox::KeyBinding>& keysOf(Settings& settings, Action action) {
     return settings.keys[static_cast<std::size_t>(action)];
 }
 
-bool sameKeys(const std::vector<vox::KeyBinding>& a, const std::vector<vox::KeyBinding>& b) {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (a[i].key != b[i].key || a[i].modifiers != b[i].modifiers)
-            return false;
-    }
-    return true;
-}
-
 bool contains(const std::string& text, std::string_view part) {
     return text.find(part) != std::string::npos;
 }
@@ -34,7 +24,7 @@ TEST(Settings, DefaultsUseTheActionMapsDefaultKeys) {
     const vox::ActionMap map = vox::ActionMap::withDefaultBindings();
     for (Action action : invaders::kRebindableActions) {
         const auto& keys = settings.keys[static_cast<std::size_t>(action)];
-        EXPECT_TRUE(sameKeys(keys, map.keysFor(action))) << vox::actionName(action);
+        EXPECT_EQ(keys, map.keysFor(action)) << vox::actionName(action);
         EXPECT_FALSE(keys.empty()) << vox::actionName(action);
     }
     EXPECT_TRUE(settings.keys[static_cast<std::size_t>(Action::Quit)].empty());
@@ -93,7 +83,7 @@ TEST(Settings, AHandWrittenFileWithCommentsCrlfAndAnyOrderReads) {
     EXPECT_EQ(right[1].key, SDL_SCANCODE_K);
     EXPECT_EQ(right[1].modifiers, vox::KeyModifiers::Alt);
     Settings defaults;
-    EXPECT_TRUE(sameKeys(keysOf(settings, Action::Left), keysOf(defaults, Action::Left))); // not mentioned
+    EXPECT_EQ(keysOf(settings, Action::Left), keysOf(defaults, Action::Left)); // not mentioned
     EXPECT_EQ(settings.masterVolume, Settings().masterVolume);
 }
 

@@ -83,6 +83,41 @@ TEST(March, RackReversesAtTheEdgesAndDropsEight) {
     }
 }
 
+TEST(March, EdgeIsTestedPerFrameAndTheNextRackStepDrops) {
+    // The arcade tests the edge every frame, as each invader is drawn, and flags it; the rack step that
+    // follows drops and reverses. From x = 24 the rack's 8th step (origin 38 -> 40) takes the right
+    // column's cells to x + 16 = 216; invader 10 (bottom row, right column) is the first of them to move.
+    auto simulation = rackWith(55);
+    waitForCannon(*simulation);
+    const Rack& rack = simulation->activePlayer().rack;
+    rackStepFrames(*simulation, 7);
+    ASSERT_EQ(rack.origin, glm::ivec2(38, 120));
+    ASSERT_EQ(rack.cursor, 0);
+    const Invader& edgeInvader = rack.invaders[10];
+    for (int32_t moved = 1; moved <= 10; ++moved) {
+        simulation->step({});
+        ASSERT_EQ(rack.cursor, moved);
+        EXPECT_FALSE(rack.edgeReached) << "invaders 0.." << moved - 1 << " are inside the edges";
+    }
+    EXPECT_EQ(edgeInvader.position.x, 38 + 160);
+    simulation->step({}); // invader 10 moves to x = 200: its cell reaches x = 216
+    EXPECT_EQ(edgeInvader.position.x, 40 + 160);
+    EXPECT_TRUE(rack.edgeReached) << "flagged on the very frame the edge invader moved";
+
+    // Shoot the whole right column before the rack step ends: the flag was set by what was drawn, so the
+    // rack still turns, although no live invader is at the edge when the step completes.
+    for (int32_t index : {10, 21, 32, 43, 54})
+        simulation->removeInvaderForSetup(index);
+    EXPECT_TRUE(stepUntil(
+        *simulation, [&] { return rack.rackSteps == 8; }, 100));
+    EXPECT_FALSE(rack.edgeReached);
+    EXPECT_EQ(rack.invaders[0].position, glm::ivec2(40, 120)) << "nothing drops before the next step";
+    simulation->step({});
+    EXPECT_EQ(rack.invaders[0].position, glm::ivec2(38, 112))
+        << "the next rack step starts 8 lower, heading left";
+    EXPECT_EQ(rack.direction, -1);
+}
+
 TEST(March, LastInvaderMovesThreeRightAndTwoLeft) {
     auto simulation = rackWith(1); // invader 0 alone
     waitForCannon(*simulation);

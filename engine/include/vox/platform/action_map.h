@@ -36,6 +36,9 @@ enum class KeyModifiers : uint8_t { None = 0, Shift = 1, Ctrl = 2, Alt = 4 };
 struct KeyBinding {
     SDL_Scancode key = SDL_SCANCODE_UNKNOWN;     ///< Physical key.
     KeyModifiers modifiers = KeyModifiers::None; ///< Modifiers that must be held; others are ignored.
+
+    /// Same key, same required modifiers.
+    friend bool operator==(const KeyBinding&, const KeyBinding&) = default;
 };
 
 /// SDL events in, one `ActionState` per simulation step out. See the file comment.

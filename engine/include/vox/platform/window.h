@@ -63,8 +63,15 @@ public:
     [[nodiscard]] PixelSize drawableSize() const;
     /// Presents the default framebuffer (waits for vsync when it is on).
     void swapBuffers();
-    /// Switches between windowed and borderless fullscreen-desktop; does nothing when headless.
+    /// Switches to borderless fullscreen-desktop (`on`) or back to the window, now; does nothing when
+    /// headless. Fails, with SDL's reason, when the video driver refuses; the mode is then unchanged.
+    [[nodiscard]] Status setFullscreen(bool on);
+    /// Switches between windowed and borderless fullscreen-desktop; prints a note when refused.
     void toggleFullscreen();
+    /// Turns waiting for the display's refresh on or off, now (`SDL_GL_SetSwapInterval`). Headless windows
+    /// never wait: it succeeds and `hasVsync()` stays false. Fails, with the driver's reason, when the
+    /// driver refuses; the game goes on either way, and `hasVsync()` says what is in effect.
+    [[nodiscard]] Status setVsync(bool on);
     /// True while fullscreen.
     [[nodiscard]] bool isFullscreen() const { return m_fullscreen; }
     /// True when running on the offscreen driver (nothing is shown).
