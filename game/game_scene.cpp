@@ -29,6 +29,8 @@ std::string fourDigits(int64_t score) {
     return text;
 }
 
+constexpr glm::vec4 kMenuAccent{0.5f, 1.0f, 0.6f, 1.0f}; // titles, highlights, prompts
+
 std::string upper(std::string text) {
     for (char& c : text)
         c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -243,10 +245,11 @@ void GameScene::render(int width, int height, double alpha) {
     m_camera = vox::framePlayfield({}, static_cast<float>(width) / static_cast<float>(height), shake);
     m_renderer.beginFrame(m_camera, vox::Viewport{0, 0, width, height}, seconds);
     const Simulation* simulation = m_flow.simulation();
-    if (m_flow.screen() == Screen::Title || simulation == nullptr)
+    const Screen screen = m_flow.screen();
+    if (screen == Screen::Title)
         drawTitle();
-    else
-        drawSimulation(*simulation);
+    else if (simulation != nullptr && screen != Screen::Options && screen != Screen::Controls)
+        drawSimulation(*simulation); // the menus take the whole screen, for legible text
     m_renderer.drawDebris(m_debris, static_cast<float>(alpha));
     drawOverlay();
     (void)m_renderer.endFrame();
@@ -362,66 +365,75 @@ void GameScene::drawTitle() {
     }
 }
 
+void GameScene::drawMenu(std::string_view heading, std::span<const std::string> entries, int32_t selected) {
+    m_renderer.drawText(heading, {.anchor = {0.5f, 0.2f}, .scale = 2});
+    // Two passes over the same box (the other pass's lines blanked to spaces, so both lay out alike): the
+    // entries in white, the selected one in the accent colour.
+    std::string plain;
+    std::string highlighted;
+    for (int32_t i = 0; i < static_cast<int32_t>(entries.size()); ++i) {
+        const std::string line = (i == selected ? "> " : "  ") + entries[static_cast<size_t>(i)];
+        plain += i == selected ? std::string(line.size(), ' ') : line;
+        highlighted += i == selected ? line : std::string(line.size(), ' ');
+        plain += '\n';
+        highlighted += '\n';
+    }
+    const vox::TextStyle style{.anchor = {0.5f, 0.3f}, .pivot = {0.5f, 0.0f}};
+    m_renderer.drawText(plain, style);
+    vox::TextStyle accent = style;
+    accent.color = kMenuAccent;
+    m_renderer.drawText(highlighted, accent);
+}
+
 void GameScene::drawOptions() {
     const Settings& options = m_flow.options();
     const auto percent = [](float volume) {
         return std::to_string(static_cast<int>(volume * 100.0f + 0.5f)) + "%";
     };
     const auto onOff = [](bool on) { return std::string(on ? "ON" : "OFF"); };
-    const std::string values[kOptionItemCount] = {"MASTER VOLUME  " + percent(options.masterVolume),
-                                                  "EFFECTS VOLUME " + percent(options.effectsVolume),
-                                                  "MUTE           " + onOff(options.mute),
-                                                  "DIFFICULTY     " +
-                                                      std::string(difficultyName(options.difficulty)),
-                                                  "FULLSCREEN     " + onOff(options.fullscreen),
-                                                  "VSYNC          " + onOff(options.vsync),
-                                                  "CONTROLS       >",
-                                                  "BACK"};
-    std::string text;
-    for (int32_t i = 0; i < kOptionItemCount; ++i) {
-        text += static_cast<int32_t>(m_flow.optionSelection()) == i ? "> " : "  ";
-        text += values[i];
-        text += '\n';
-    }
-    m_renderer.drawText(upper(text), {.anchor = {0.5f, 0.56f}, .pivot = {0.5f, 0.0f}});
+    const std::string entries[kOptionItemCount] = {
+        "MASTER VOLUME  " + percent(options.masterVolume),
+        "EFFECTS VOLUME " + percent(options.effectsVolume),
+        "MUTE           " + onOff(options.mute),
+        "DIFFICULTY     " + upper(std::string(difficultyName(options.difficulty))),
+        "FULLSCREEN     " + onOff(options.fullscreen),
+        "VSYNC          " + onOff(options.vsync),
+        "CONTROLS       >",
+        "BACK",
+    };
+    drawMenu("OPTIONS", entries, static_cast<int32_t>(m_flow.optionSelection()));
     if (!m_optionsNote.empty())
-        m_renderer.drawText(m_optionsNote, {.anchor = {0.5f, 0.86f}, .color = {1.0f, 0.6f, 0.4f, 1.0f}});
+        m_renderer.drawText(m_optionsNote, {.anchor = {0.5f, 0.84f}, .color = {1.0f, 0.6f, 0.4f, 1.0f}});
     m_renderer.drawText(m_flow.optionSelection() == OptionItem::Controls
                             ? "LEFT/RIGHT: REBIND KEYS   FIRE: NEXT   ENTER: BACK"
                             : "FIRE: NEXT   LEFT/RIGHT: CHANGE   ENTER: BACK",
-                        {.anchor = {0.5f, 0.93f}});
+                        {.anchor = {0.5f, 0.92f}});
 }
 
 void GameScene::drawControls() {
     const KeyBindings& keys = m_flow.options().keys;
     const int32_t selected = m_flow.controlsSelection();
     const bool listening = m_flow.listeningForKey();
-    std::string text;
-    for (int32_t i = 0; i < kControlsEntryCount; ++i) {
-        text += i == selected ? "> " : "  ";
-        if (i == kControlsResetEntry) {
-            text += "RESET TO DEFAULTS";
-        } else if (i == kControlsBackEntry) {
-            text += "BACK";
-        } else {
-            const vox::Action action = kRebindableActions[static_cast<size_t>(i)];
-            text += padded(std::string(displayName(action)), 15);
-            const bool blink = (m_tick / 20) % 2 == 0;
-            text += i == selected && listening ? (blink ? "..." : "")
-                                               : keyNames(keys[static_cast<size_t>(action)]);
-        }
-        text += '\n';
+    std::array<std::string, kControlsEntryCount> entries;
+    for (size_t i = 0; i < kRebindableActions.size(); ++i) {
+        const vox::Action action = kRebindableActions[i];
+        const bool blink = (m_tick / 20) % 2 == 0;
+        const bool waiting = listening && static_cast<int32_t>(i) == selected;
+        entries[i] = padded(std::string(displayName(action)), 15) +
+                     (waiting ? (blink ? "..." : "") : keyNames(keys[static_cast<size_t>(action)]));
     }
-    m_renderer.drawText(text, {.anchor = {0.5f, 0.5f}, .pivot = {0.5f, 0.0f}, .offset = {-20, 0}});
-    const glm::vec4 highlight{0.5f, 1.0f, 0.6f, 1.0f};
+    entries[kControlsResetEntry] = "RESET TO DEFAULTS";
+    entries[kControlsBackEntry] = "BACK";
+    drawMenu("CONTROLS", entries, selected);
+    std::string status = noteText(m_flow.controlsNote());
     if (listening) {
-        const vox::Action action = kRebindableActions[static_cast<size_t>(selected)];
-        m_renderer.drawText("PRESS A KEY FOR " + std::string(displayName(action)) + " - ESC CANCELS",
-                            {.anchor = {0.5f, 0.86f}, .color = highlight});
-    } else if (const std::string note = noteText(m_flow.controlsNote()); !note.empty()) {
-        m_renderer.drawText(note, {.anchor = {0.5f, 0.86f}, .color = highlight});
+        status = "PRESS A KEY FOR ";
+        status += displayName(kRebindableActions[static_cast<size_t>(selected)]);
+        status += " - ESC CANCELS";
     }
-    m_renderer.drawText("LEFT/RIGHT: SELECT   FIRE: CHOOSE   ESC: BACK", {.anchor = {0.5f, 0.93f}});
+    if (!status.empty())
+        m_renderer.drawText(status, {.anchor = {0.5f, 0.84f}, .color = kMenuAccent});
+    m_renderer.drawText("LEFT/RIGHT: SELECT   FIRE: CHOOSE   ESC: BACK", {.anchor = {0.5f, 0.92f}});
 }
 
 void GameScene::drawOverlay() {
@@ -446,8 +458,9 @@ void GameScene::drawOverlay() {
             line += fourDigits(simulation->player(other).score);
             m_renderer.drawText(line, {.anchor = {0.5f, 0.0f}, .pivot = {0.5f, 0.0f}, .offset = {0, 22}});
         }
+        const bool inPlay = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay;
         if (simulation->cannon().phase == CannonPhase::Waiting && simulation->phase() == SimPhase::Playing &&
-            screen != Screen::Paused)
+            inPlay)
             hud.message = simulation->settings().players == 2
                               ? (simulation->currentPlayer() == 0 ? "PLAY PLAYER 1" : "PLAY PLAYER 2")
                               : "GET READY";
@@ -455,8 +468,7 @@ void GameScene::drawOverlay() {
     switch (screen) {
     case Screen::Title: {
         // Title, the score advance table beside the sprites drawn by drawTitle(), the top five.
-        m_renderer.drawText("VOXEL INVADERS",
-                            {.anchor = {0.5f, 0.2f}, .scale = 3, .color = {0.5f, 1.0f, 0.6f, 1.0f}});
+        m_renderer.drawText("VOXEL INVADERS", {.anchor = {0.5f, 0.2f}, .scale = 3, .color = kMenuAccent});
         m_renderer.drawText("*SCORE ADVANCE TABLE*", {.anchor = {0.5f, 0.37f}});
         const char* lines[] = {"= ? MYSTERY", "= 30 POINTS", "= 20 POINTS", "= 10 POINTS"};
         for (int i = 0; i < 4; ++i)
@@ -464,7 +476,7 @@ void GameScene::drawOverlay() {
                                            .pivot = {0.0f, 0.5f}});
         m_renderer.drawText(m_flow.titlePlayers() == 1 ? "< 1 PLAYER >   PRESS ENTER"
                                                        : "< 2 PLAYERS >   PRESS ENTER",
-                            {.anchor = {0.5f, 0.84f}, .color = {0.5f, 1.0f, 0.6f, 1.0f}});
+                            {.anchor = {0.5f, 0.84f}, .color = kMenuAccent});
         // The top five; rows nobody has reached yet show placeholders, so the table is never blank.
         std::string table = "HIGH SCORES";
         const std::vector<HighScore>& entries = m_flow.highScores().entries();
@@ -517,11 +529,9 @@ void GameScene::drawOverlay() {
         break;
     case Screen::Options:
         drawOptions();
-        hud.message = "OPTIONS";
         break;
     case Screen::Controls:
         drawControls();
-        hud.message = "CONTROLS";
         break;
     case Screen::Playing:
         break;

@@ -17,7 +17,9 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 
 namespace invaders {
 
@@ -55,6 +57,7 @@ private:
     GameScene(vox::SceneRenderer renderer, const GameAssets& assets, const FlowSettings& flow,
               HighScoreTable highScores, SaveFilePaths files, AudioSystem audio);
     void saveChanges();
+    void drawMenu(std::string_view heading, std::span<const std::string> entries, int32_t selected);
     void drawOptions();
     void drawControls();
     void handleEvents();
