@@ -87,6 +87,9 @@ public:
     [[nodiscard]] int32_t invaderExplosionTimer() const { return m_invaderExplosionTimer; }
     /// Index 0..3 of the next march note.
     [[nodiscard]] int32_t nextMarchNote() const { return m_noteIndex; }
+    /// Voxels an invader shot falls per move now (it moves every third step): by the live count and the
+    /// difficulty.
+    [[nodiscard]] int32_t alienShotSpeed() const;
 
     // --- Collision pipeline, for the debug overlay (never part of the state hash) ---------------------
     /// The broadphase of the current turn, for checks (`tree().validate()`) and debugging tools.
@@ -174,7 +177,6 @@ private:
     [[nodiscard]] bool rackFrozen() const;
     [[nodiscard]] bool saucerBusy() const;
     [[nodiscard]] int32_t reloadGap() const;
-    [[nodiscard]] int32_t alienShotSpeed() const;
     [[nodiscard]] glm::ivec3 placeCentred(const vox::VoxelModel& model, glm::ivec2 boxCorner,
                                           int32_t boxWidth) const;
     void placeInvader(int32_t index);
