@@ -242,6 +242,8 @@ private:
     // Applies what changed in the options screen (or by F11) now: keys to the live action map, fullscreen
     // and vsync to the window. A refusal is a warning and a note on the options screen; the game goes on.
     void applyOptions(const Settings& options) {
+        if (options == m_applied)
+            return;
         if (options.keys != m_applied.keys)
             applyKeyBindings(options.keys, m_actions);
         if (options.fullscreen != m_applied.fullscreen) {

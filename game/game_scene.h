@@ -48,7 +48,8 @@ public:
     void keyPressed(SDL_Scancode key) { m_flow.keyPressed(key); }
     /// A gamepad button went down: cancels listening for a key.
     void buttonPressed() { m_flow.buttonPressed(); }
-    /// A line the options screen shows about applying them ("VSYNC REFUSED BY THE DRIVER"); empty: none.
+    /// A line the options screen shows about applying them ("VSYNC REFUSED BY THE GRAPHICS DRIVER"); empty:
+    /// none.
     void setOptionsNote(std::string note) { m_optionsNote = std::move(note); }
     /// The models the game was built with.
     [[nodiscard]] const GameAssets& assets() const { return m_assets; }

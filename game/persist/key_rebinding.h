@@ -26,7 +26,7 @@ enum class RebindKind : uint8_t {
 
 /// The outcome of one `rebindKey`, for the message the controls screen shows.
 struct RebindResult {
-    RebindKind kind = RebindKind::Bound;
+    RebindKind kind = RebindKind::Bound;    ///< What happened.
     vox::Action action = vox::Action::Fire; ///< The action rebound.
     vox::KeyBinding key;                    ///< The key it was given.
     vox::Action other = vox::Action::Fire;  ///< The action the key was taken from (Moved, Swapped, Refused).

@@ -58,9 +58,9 @@ TEST(Determinism, HashSeesSeedInputAndDifficulty) {
 }
 
 TEST(Determinism, DemoPilotClearsWavesAndDodgesShots) {
-    // Ten minutes of the demo. The first pilot only stepped aside from shots already close and lost a
-    // ship every minute and a half; this one plans around every falling shot, so a shot fired from high
-    // up (40 steps or more to fall) must never hit it, and few ships are lost at all.
+    // Ten minutes of the demo. The first pilot shot too slowly and every game ended by invasion within
+    // about two minutes. This one must clear waves, and it plans around every falling shot, so a shot
+    // fired from high up (40 steps or more to fall) must never hit it, and few ships are lost at all.
     constexpr uint64_t kSeed = 7;
     SCOPED_TRACE(kSeed);
     Simulation simulation({kSeed, 1, Difficulty::Arcade}, builtinAssets());
