@@ -3,6 +3,7 @@
 #include "vox/render/gl_debug_scope.h"
 
 #include <epoxy/gl.h>
+#include <glm/gtc/type_ptr.hpp>
 
 #include <cstddef>
 
@@ -29,7 +30,9 @@ Result<LineRenderer> LineRenderer::create(const std::filesystem::path& shaderDir
 }
 
 LineRenderer::LineRenderer(ShaderProgram program, Buffer vertices, VertexArray layout)
-    : m_program(std::move(program)), m_vertices(std::move(vertices)), m_layout(std::move(layout)) {}
+    : m_program(std::move(program)), m_viewProjectionLocation(m_program.uniformLocation("uViewProjection")),
+      m_opacityLocation(m_program.uniformLocation("uOpacity")), m_vertices(std::move(vertices)),
+      m_layout(std::move(layout)) {}
 
 int32_t LineRenderer::draw(const LineBatch& lines, const glm::mat4& viewProjection, const Viewport& viewport,
                            float opacity) {
@@ -53,8 +56,8 @@ int32_t LineRenderer::draw(const LineBatch& lines, const glm::mat4& viewProjecti
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     m_program.use();
-    m_program.set("uViewProjection", viewProjection);
-    m_program.set("uOpacity", opacity);
+    glUniformMatrix4fv(m_viewProjectionLocation, 1, GL_FALSE, glm::value_ptr(viewProjection));
+    glUniform1f(m_opacityLocation, opacity);
     m_layout.bind();
     glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
     glBindVertexArray(0);

@@ -71,6 +71,12 @@ Result<Window> Window::create(const WindowSettings& settings) {
     VOX_ASSERT(settings.width > 0 && settings.height > 0,
                "WindowSettings: width and height must be positive");
 
+    // Mesa reads its options when the display is initialised; overwrite = 0 keeps the user's choice.
+#ifndef _WIN32
+    if (settings.threadedDriver)
+        setenv("mesa_glthread", "true", 0);
+#endif
+
     const bool wantHeadless = settings.headless || !displayAvailable();
     if (wantHeadless)
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE);
@@ -122,6 +128,7 @@ Result<Window> Window::create(const WindowSettings& settings) {
     else if (Status vsync = window.setVsync(settings.vsync); !vsync)
         std::fprintf(stderr, "note: %s; the window opens anyway\n", vsync.error().message.c_str());
 
+    forgetGlDebugOutput(); // a fresh context starts with debug output off
     if (settings.debugContext && !enableGlDebugOutput())
         std::fprintf(stderr, "note: GL_KHR_debug is not available; GL errors will not be logged\n");
     return window;

@@ -67,11 +67,22 @@ void GLAPIENTRY logMessage(GLenum source, GLenum type, GLuint /*id*/, GLenum sev
                  callSite.empty() ? "" : " [", callSite.c_str(), callSite.empty() ? "" : "]");
 }
 
+thread_local bool t_debugOutput = false;
+
 } // namespace
+
+bool glDebugOutputEnabled() {
+    return t_debugOutput;
+}
+
+void forgetGlDebugOutput() {
+    t_debugOutput = false;
+}
 
 bool enableGlDebugOutput() {
     if (epoxy_gl_version() < 43 && !epoxy_has_gl_extension("GL_KHR_debug"))
         return false;
+    t_debugOutput = true;
     glEnable(GL_DEBUG_OUTPUT);
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(logMessage, nullptr);

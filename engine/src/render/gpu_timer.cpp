@@ -15,7 +15,6 @@ void GpuTimer::begin() {
     VOX_ASSERT(!m_timing, "GpuTimer::begin: called twice without end()");
     if (!m_queries[0].name())
         return;
-    (void)latestMilliseconds(); // frees queries whose results have arrived
     if (m_inFlight[static_cast<size_t>(m_next)])
         return; // the whole ring is in flight: skip this frame rather than stall
     glBeginQuery(GL_TIME_ELAPSED, m_queries[static_cast<size_t>(m_next)].name());

@@ -158,6 +158,8 @@ struct SceneRenderer::Impl {
     VertexArray glyphVertexArray;
     VertexArray emptyVertexArray;
     GpuTimer gpuTimer;
+    GLint targetFramebuffer = 0;        // the framebuffer bound at beginFrame, where the frame ends up
+    GLint hudViewportSizeLocation = -1; // looked up once: per-frame lookups stall threaded drivers
     Framebuffer multisampleFramebuffer;
     Renderbuffer multisampleColor;
     Renderbuffer multisampleDepth;
@@ -186,7 +188,7 @@ struct SceneRenderer::Impl {
     void buildSprites(FrameStats& frame);
     void uploadFrameBlock(FrameStats& frame);
     void drawScene(FrameStats& frame);
-    void drawHud(FrameStats& frame, GLint targetFramebuffer);
+    void drawHud(FrameStats& frame);
 };
 
 void SceneRenderer::Impl::ensureIndices(int32_t quads, FrameStats& frame) {
@@ -263,6 +265,8 @@ void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
         gpu.tint = packRgba(unorm8(sprite.tint.r), unorm8(sprite.tint.g), unorm8(sprite.tint.b), 255);
         gpu.flash = std::clamp(sprite.flash, 0.0f, 1.0f);
         frame.triangles += int64_t{2} * mesh.quadCount;
+        frame.paddedTriangles +=
+            int64_t{2} * (batchMaxQuads[static_cast<size_t>(batchOf(mesh))] - mesh.quadCount);
     }
     frame.sprites = total;
     frame.bytesUploaded += static_cast<int64_t>(
@@ -376,7 +380,7 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
     glDisable(GL_DEPTH_TEST);
 }
 
-void SceneRenderer::Impl::drawHud(FrameStats& frame, GLint targetFramebuffer) {
+void SceneRenderer::Impl::drawHud(FrameStats& frame) {
     gpuGlyphs.resize(glyphs.size());
     for (size_t i = 0; i < glyphs.size(); ++i) {
         const GlyphQuad& quad = glyphs[i];
@@ -402,7 +406,7 @@ void SceneRenderer::Impl::drawHud(FrameStats& frame, GLint targetFramebuffer) {
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     hudProgram.use();
-    glUniform2f(hudProgram.uniformLocation("uViewportSize"), static_cast<float>(viewport.width),
+    glUniform2f(hudViewportSizeLocation, static_cast<float>(viewport.width),
                 static_cast<float>(viewport.height));
     fontTexture.bind(kFontUnit);
     glyphVertexArray.bind();
@@ -447,6 +451,7 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
     impl->hudProgram.use();
     impl->hudProgram.set("uFont", kFontUnit);
+    impl->hudViewportSizeLocation = impl->hudProgram.uniformLocation("uViewportSize");
     glUseProgram(0);
 
     impl->meshes = MeshStore::create();
@@ -528,6 +533,11 @@ void SceneRenderer::beginFrame(const Camera& camera, const Viewport& viewport, d
     impl.debris.clear();
     impl.glyphs.clear();
     impl.stats = FrameStats{};
+    // Everything that reads state back from the driver happens here, before any of this frame's commands:
+    // with a threaded driver (Mesa's glthread) a read-back waits for every queued command, so a read in
+    // endFrame would make the game's thread wait for the whole frame's vertex work.
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &impl.targetFramebuffer);
+    impl.stats.gpuMilliseconds = impl.gpuTimer.latestMilliseconds();
 }
 
 void SceneRenderer::drawSprite(const SpriteInstance& sprite) {
@@ -623,8 +633,7 @@ const FrameStats& SceneRenderer::endFrame() {
     GlDebugScope scope("SceneRenderer::endFrame");
     FrameStats& frame = impl.stats;
     const auto prepareStart = std::chrono::steady_clock::now();
-    GLint target = 0;
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+    const GLint target = impl.targetFramebuffer;
 
     const MeshStore::FlushResult flushed = impl.meshes.flush();
     frame.bytesUploaded += flushed.bytes;
@@ -660,7 +669,7 @@ const FrameStats& SceneRenderer::endFrame() {
                           impl.viewport.x + impl.viewport.width, impl.viewport.y + impl.viewport.height,
                           GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
-    impl.drawHud(frame, target);
+    impl.drawHud(frame);
     impl.gpuTimer.end();
 
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
@@ -670,7 +679,6 @@ const FrameStats& SceneRenderer::endFrame() {
     glBindTexture(GL_TEXTURE_2D, 0);
     glBindTexture(GL_TEXTURE_BUFFER, 0);
 
-    frame.gpuMilliseconds = impl.gpuTimer.latestMilliseconds();
     frame.cpuMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - impl.frameStart).count();
     impl.inFrame = false;

@@ -2,6 +2,7 @@
 
 #include "gl_test_fixture.h"
 
+#include "vox/render/gl_debug.h"
 #include "vox/render/gl_debug_scope.h"
 
 #include <gtest/gtest.h>
@@ -40,6 +41,19 @@ TEST_F(GlDebugScopeTest, DriverErrorsAreLoggedWithTheScope) {
     const std::string log = ::testing::internal::GetCapturedStderr();
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
     EXPECT_NE(log.find("[in provoking an error at gl_debug_scope_test.cpp:"), std::string::npos) << log;
+}
+
+TEST_F(GlDebugScopeTest, KnowsWhetherDebugOutputIsOnWithoutAskingTheDriver) {
+    // GlDebugScope must not query the driver (a threaded driver would drain its queue), so the answer
+    // it uses has to agree with what the driver says.
+    EXPECT_EQ(vox::glDebugOutputEnabled(), glIsEnabled(GL_DEBUG_OUTPUT) == GL_TRUE);
+    glDisable(GL_DEBUG_OUTPUT);
+    vox::forgetGlDebugOutput();
+    EXPECT_FALSE(vox::glDebugOutputEnabled());
+    if (vox::enableGlDebugOutput()) {
+        EXPECT_TRUE(vox::glDebugOutputEnabled());
+        EXPECT_EQ(glIsEnabled(GL_DEBUG_OUTPUT), static_cast<GLboolean>(GL_TRUE));
+    }
 }
 
 } // namespace

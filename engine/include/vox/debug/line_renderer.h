@@ -39,6 +39,8 @@ private:
     LineRenderer(ShaderProgram program, Buffer vertices, VertexArray layout);
 
     ShaderProgram m_program;
+    GLint m_viewProjectionLocation = -1; // looked up once: a per-frame lookup stalls threaded drivers
+    GLint m_opacityLocation = -1;
     Buffer m_vertices;
     VertexArray m_layout;
     size_t m_capacityBytes = 0;

@@ -8,6 +8,13 @@
 /// so rendering, read-back and screenshots work on a machine with no display and no GPU (CI). Nothing is
 /// shown; render into a framebuffer object of the size you need (see `vox/render/render_target.h`).
 ///
+/// Threaded driver: by default the window asks Mesa to run GL commands on a driver thread (Mesa's
+/// `glthread`, through its documented `mesa_glthread` environment option), so the game's thread only
+/// records them: with llvmpipe the vertex stage then runs on that thread instead of inside each draw call,
+/// as it would on a GPU. Any read-back (`glGet*`, `glReadPixels`, query results) waits for the queue, so
+/// the renderer reads back only at the start of a frame. Other drivers ignore the option; an explicit
+/// `mesa_glthread` in the environment wins; `WindowSettings::threadedDriver = false` leaves it alone.
+///
 /// SDL's video subsystem is process-wide: the first window decides the video driver. Destroy every GL
 /// object (the RAII wrappers in `vox/render`) before the window that owns their context.
 
@@ -27,6 +34,8 @@ struct WindowSettings {
     bool vsync = true;                    ///< Wait for the display's refresh in `swapBuffers()`.
     bool headless = false;                ///< Use SDL's offscreen driver (see the file comment).
     bool resizable = true;                ///< Let the user resize the window.
+    bool threadedDriver = true; ///< Ask Mesa for its GL driver thread (see the file comment). Process-wide,
+                                ///< and only the first window of a process decides it.
 #ifdef NDEBUG
     bool debugContext = false; ///< Ask for a debug GL context and log KHR_debug messages (debug builds).
 #else

@@ -11,6 +11,8 @@ namespace vox {
 struct FrameStats {
     int32_t drawCalls = 0;        ///< glDraw* calls issued (clears and the multisample resolve are not).
     int64_t triangles = 0;        ///< Triangles of real geometry submitted (padding in batches excluded).
+    int64_t paddedTriangles = 0;  ///< Triangles the sprite batches submit beyond `triangles`: smaller meshes
+                                  ///< padded to their batch's largest (degenerate, but vertex-shaded).
     int64_t bytesUploaded = 0;    ///< Bytes sent from memory to GL buffers and textures this frame.
     int32_t sprites = 0;          ///< Sprite instances drawn.
     int32_t spriteBatches = 0;    ///< Draw calls that drew sprites.

@@ -12,4 +12,12 @@ namespace vox {
 /// GL_KHR_debug (then nothing changes).
 bool enableGlDebugOutput();
 
+/// Whether `enableGlDebugOutput()` succeeded for the context made current on this thread by the last
+/// `Window::create()` (which calls `forgetGlDebugOutput()` first). `GlDebugScope` asks this instead of
+/// `glIsEnabled()`: a driver query makes a threaded driver (Mesa's glthread) wait for its queue.
+[[nodiscard]] bool glDebugOutputEnabled();
+
+/// Records that the context now current on this thread has debug output off (a fresh context).
+void forgetGlDebugOutput();
+
 } // namespace vox

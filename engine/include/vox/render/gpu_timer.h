@@ -6,6 +6,10 @@
 /// Queries rotate through a small ring: each frame's query is read back only once the driver says its
 /// result is available (typically one or two frames later), so `latestMilliseconds()` lags the frame
 /// being drawn. When every query in the ring is still in flight, that frame is simply not timed.
+///
+/// `latestMilliseconds()` is the only call that reads from the driver. Call it once per frame before
+/// issuing the frame's commands (it also frees the ring's finished queries): with a threaded GL driver a
+/// read-back waits until every queued command has been executed.
 
 #include "vox/render/query.h"
 
@@ -22,7 +26,8 @@ public:
     /// Generates the queries.
     [[nodiscard]] static GpuTimer create();
 
-    /// Starts timing the commands that follow. Must be paired with `end()`; timers do not nest.
+    /// Starts timing the commands that follow. Must be paired with `end()`; timers do not nest. Does not
+    /// read from the driver: queries are freed by `latestMilliseconds()`.
     void begin();
     /// Stops timing.
     void end();

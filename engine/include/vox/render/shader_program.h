@@ -34,10 +34,12 @@ public:
     /// Makes this the current program.
     void use() const;
     /// The location of uniform `name`, or -1 if the program has none by that name (or the driver
-    /// removed it as unused).
+    /// removed it as unused). This reads from the driver, which makes a threaded driver (Mesa's glthread)
+    /// wait for every queued command: look locations up once after loading, not every frame.
     [[nodiscard]] GLint uniformLocation(const char* name) const;
 
     /// Sets uniform `name` of this program (which must be current); a missing uniform is ignored.
+    /// Looks the name up each call (see `uniformLocation()`): meant for set-up, not per-frame uniforms.
     void set(const char* name, int value) const;
     /// Sets uniform `name` of this program (which must be current); a missing uniform is ignored.
     void set(const char* name, float value) const;
