@@ -5,6 +5,7 @@
 #include "persist/save_files.h"
 #include "sim/game_assets.h"
 
+#include "engine/platform/key_events.h"
 #include "engine/platform/temp_directory.h"
 
 #include "vox/platform/action_map.h"
@@ -186,10 +187,10 @@ public:
     /// Presses and releases `key`, one step each; returns the events of both steps.
     std::vector<SimEventType> tap(SDL_Scancode key) {
         std::vector<SimEventType> seen;
-        m_actions.handleEvent(event(SDL_KEYDOWN, key));
+        m_actions.handleEvent(vox::test::keyEvent(SDL_KEYDOWN, key));
         m_flow.keyPressed(key);
         step(seen);
-        m_actions.handleEvent(event(SDL_KEYUP, key));
+        m_actions.handleEvent(vox::test::keyEvent(SDL_KEYUP, key));
         step(seen);
         return seen;
     }
@@ -215,13 +216,6 @@ public:
     }
 
 private:
-    static SDL_Event event(SDL_EventType type, SDL_Scancode key) {
-        SDL_Event event{};
-        event.type = type;
-        event.key.keysym.scancode = key;
-        event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
-        return event;
-    }
     void step(std::vector<SimEventType>& seen) {
         m_flow.step(m_actions.takeStep());
         for (const SimEvent& simEvent : m_flow.events())

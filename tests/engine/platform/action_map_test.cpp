@@ -1,3 +1,4 @@
+#include "engine/platform/key_events.h"
 #include "vox/platform/action_map.h"
 
 #include <gtest/gtest.h>
@@ -8,16 +9,8 @@ using vox::Action;
 using vox::ActionMap;
 using vox::ActionState;
 
-// Synthetic SDL events, built directly as SDL would deliver them.
 SDL_Event key(Uint32 type, SDL_Scancode scancode, Uint16 modifiers = KMOD_NONE, Uint8 repeat = 0) {
-    SDL_Event event{};
-    event.type = type;
-    event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
-    event.key.repeat = repeat;
-    event.key.keysym.scancode = scancode;
-    event.key.keysym.sym = SDL_GetKeyFromScancode(scancode);
-    event.key.keysym.mod = modifiers;
-    return event;
+    return vox::test::keyEvent(type, scancode, modifiers, repeat);
 }
 SDL_Event keyDown(SDL_Scancode scancode, Uint16 modifiers = KMOD_NONE) {
     return key(SDL_KEYDOWN, scancode, modifiers);

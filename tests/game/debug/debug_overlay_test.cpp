@@ -7,6 +7,7 @@
 #include "asset_loader.h"
 #include "game_scene.h"
 
+#include "engine/platform/key_events.h"
 #include "engine/render/gl_test_fixture.h"
 #include "engine/render/golden_image.h"
 
@@ -17,31 +18,19 @@
 namespace invaders {
 namespace {
 
-SDL_Event key(SDL_EventType type, SDL_Scancode scancode) {
-    SDL_Event event{};
-    event.type = type;
-    event.key.keysym.scancode = scancode;
-    event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
-    return event;
-}
-
-vox::ActionState tap(vox::ActionMap& actions, SDL_Scancode scancode) {
-    actions.handleEvent(key(SDL_KEYDOWN, scancode));
-    actions.handleEvent(key(SDL_KEYUP, scancode));
-    return actions.takeStep();
-}
+using vox::test::tapKey;
 
 TEST(OverlayState, F3AndBackquoteToggleItThroughTheActionMap) {
     vox::ActionMap actions = vox::ActionMap::withDefaultBindings();
     OverlayState state;
     EXPECT_FALSE(state.shown());
-    state.applyInput(tap(actions, SDL_SCANCODE_F3));
+    state.applyInput(tapKey(actions, SDL_SCANCODE_F3));
     EXPECT_TRUE(state.shown());
-    state.applyInput(tap(actions, SDL_SCANCODE_GRAVE));
+    state.applyInput(tapKey(actions, SDL_SCANCODE_GRAVE));
     EXPECT_FALSE(state.shown());
-    state.applyInput(tap(actions, SDL_SCANCODE_GRAVE));
+    state.applyInput(tapKey(actions, SDL_SCANCODE_GRAVE));
     EXPECT_TRUE(state.shown());
-    state.applyInput(tap(actions, SDL_SCANCODE_SPACE)); // another action leaves it alone
+    state.applyInput(tapKey(actions, SDL_SCANCODE_SPACE)); // another action leaves it alone
     EXPECT_TRUE(state.shown());
     EXPECT_TRUE(OverlayState(true).shown()); // --debug-overlay
 }

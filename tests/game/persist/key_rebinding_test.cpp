@@ -2,6 +2,8 @@
 // applying the result to a live action map.
 #include "persist/key_rebinding.h"
 
+#include "engine/platform/key_events.h"
+
 #include <gtest/gtest.h>
 
 namespace invaders {
@@ -14,20 +16,7 @@ std::vector<KeyBinding>& keysOf(KeyBindings& keys, Action action) {
     return keys[static_cast<size_t>(action)];
 }
 
-SDL_Event keyEvent(SDL_EventType type, SDL_Scancode scancode) {
-    SDL_Event event{};
-    event.type = type;
-    event.key.keysym.scancode = scancode;
-    event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
-    return event;
-}
-
-// The actions a tap of `scancode` presses.
-vox::ActionState tap(vox::ActionMap& actions, SDL_Scancode scancode) {
-    actions.handleEvent(keyEvent(SDL_KEYDOWN, scancode));
-    actions.handleEvent(keyEvent(SDL_KEYUP, scancode));
-    return actions.takeStep();
-}
+using vox::test::tapKey;
 
 TEST(RebindKey, AFreeKeyBecomesTheActionsOnlyKey) {
     KeyBindings keys = defaultKeyBindings(); // Fire: Space, Up, W
@@ -99,8 +88,8 @@ TEST(ApplyKeyBindings, ReplacesKeysAndKeepsGamepadButtons) {
     KeyBindings keys = defaultKeyBindings();
     (void)rebindKey(keys, Action::Fire, {SDL_SCANCODE_K});
     applyKeyBindings(keys, actions);
-    EXPECT_TRUE(tap(actions, SDL_SCANCODE_K).pressed(Action::Fire));
-    EXPECT_FALSE(tap(actions, SDL_SCANCODE_SPACE).pressed(Action::Fire));
+    EXPECT_TRUE(tapKey(actions, SDL_SCANCODE_K).pressed(Action::Fire));
+    EXPECT_FALSE(tapKey(actions, SDL_SCANCODE_SPACE).pressed(Action::Fire));
     EXPECT_EQ(actions.keysFor(Action::Left), keysOf(keys, Action::Left));
     SDL_Event button{};
     button.type = SDL_CONTROLLERBUTTONDOWN;
