@@ -359,7 +359,7 @@ meshNarrowDirection(const VoxelModel& model, bool positive, const MeshSettings& 
                 // far apart in memory.
                 const uint64_t laterRows = restRows & (restRows - 1);
                 const size_t nextRow = word * 64 + static_cast<size_t>(std::countr_zero(laterRows) & 63);
-                __builtin_prefetch(front + (nextRow + 1) * rowStep);
+                __builtin_prefetch(front + std::min(nextRow + 1, rows - 1) * rowStep);
                 __builtin_prefetch(here + nextRow * rowStep);
                 __builtin_prefetch(planeColors + nextRow * layout.colorStrideV);
 

@@ -103,8 +103,8 @@ public:
 
 private:
     MeshSettings m_settings;
-    std::vector<uint64_t> m_rowMasks; // per plane of one direction, the rows holding faces, one bit each
-    std::vector<uint64_t> m_faceBits; // the faces of one plane left to merge, one bit each
+    std::vector<uint64_t> m_rowMasks; // per plane of both directions of an axis, its rows holding faces
+    std::vector<uint64_t> m_faceBits; // per row of one plane, its faces left to merge, one bit each
     std::vector<uint32_t> m_faceKeys; // per face of one plane: palette index << 16 | occlusion << 24
 };
 
