@@ -84,7 +84,16 @@ constexpr std::array<uint8_t, 256> kMergeFlags = [] {
     }
     return flags;
 }();
-constexpr std::array<uint8_t, 256> kNoMerge{}; // MeshSettings::greedy off: one quad per face
+// Per occlusion code, the occlusion in bits 24-31 (where a quad's hi word holds it) and in bit 0 whether
+// the face may merge at all.
+constexpr std::array<uint32_t, 512> kFaceOcclusionInQuad = [] {
+    std::array<uint32_t, 512> table{};
+    for (size_t code = 0; code < 512; ++code)
+        table[code] = static_cast<uint32_t>(kOcclusionFromNeighbours[code]) << 24 |
+                      (kMergeFlags[kOcclusionFromNeighbours[code]] != 0 ? 1 : 0);
+    return table;
+}();
+static_assert((kFaceOcclusionInQuad[0] & 1) != 0, "a face with nothing in front may merge");
 
 // Mask of bits [begin, end) within word `word` of a row.
 uint64_t rangeMask(int32_t word, int32_t begin, int32_t end) {
@@ -156,202 +165,381 @@ FaceAxes faceAxes(FaceDirection direction) {
 
 namespace {
 
-// Meshes the faces of one direction. kOneWord: every row is a single word (the faces' u axis is at most
-// 64 long), which lets the greedy merge work on whole masks.
-template <bool kOneWord>
-void meshDirection(const VoxelModel& model, int32_t direction, const MeshSettings& settings,
-                   std::vector<uint64_t>& faceBits, std::vector<uint16_t>& faceKeys,
-                   std::vector<int32_t>& faceRows, std::vector<PackedQuad>& quads) {
-    const FaceAxes axes = faceAxes(static_cast<FaceDirection>(direction));
-    const PlaneLayout layout = planeLayout(model, axes.normal);
-    const bool positive = direction % 2 == 0;
-    const int32_t words = kOneWord ? 1 : layout.words;
-    const int32_t rows = layout.rows;
-    const int32_t width = layout.width;
-    const size_t planeStep = layout.rowStridePlane * static_cast<size_t>(words);
-    const size_t rowStep = layout.rowStrideRow * static_cast<size_t>(words);
-    const std::span<const uint8_t> colors = model.colorIndices();
-
-    // 1. Visible faces: filled here and empty in front. `faceBits` mirrors the occupancy words, so this is
-    // one flat loop (vectorised), then the plane at the grid's edge, which has nothing in front.
-    const size_t total =
-        static_cast<size_t>(layout.planes) * static_cast<size_t>(rows) * static_cast<size_t>(words);
-    const uint64_t* bits = layout.bits;
-    faceBits.resize(total);
-    uint64_t* faces = faceBits.data();
-    if (positive) {
-        for (size_t i = 0; i + planeStep < total; ++i)
-            faces[i] = bits[i] & ~bits[i + planeStep];
-    } else {
-        for (size_t i = planeStep; i < total; ++i)
-            faces[i] = bits[i] & ~bits[i - planeStep];
+// Transposes the n x n bit matrix in the first n words of `rows` (n a power of two up to 64, bits past n
+// zero): bit j of rows[i] goes to bit i of rows[j]. Swaps ever smaller blocks, log2(n) steps.
+void transposeBits(std::array<uint64_t, 64>& rows, int32_t n) {
+    for (int32_t width = n / 2; width != 0; width /= 2) {
+        // The low `width` bits of every 2 * width.
+        uint64_t mask = 0;
+        for (int32_t bit = 0; bit < 64; bit += 2 * width)
+            mask |= ((uint64_t{1} << width) - 1) << bit;
+        for (int32_t k = 0; k < n; k = (k + width + 1) & ~width) {
+            const auto low = static_cast<size_t>(k), high = static_cast<size_t>(k + width);
+            const uint64_t swap = ((rows[low] >> width) ^ rows[high]) & mask;
+            rows[high] ^= swap;
+            rows[low] ^= swap << width;
+        }
     }
-    const size_t edgePlane = (positive ? static_cast<size_t>(layout.planes - 1) : 0) * planeStep;
-    for (int32_t row = 0; row < rows; ++row)
-        for (int32_t w = 0; w < words; ++w)
-            faces[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)] =
-                bits[edgePlane + static_cast<size_t>(row) * rowStep + static_cast<size_t>(w)];
+}
 
-    const auto rowIsEmpty = [&](const uint64_t* row) {
-        uint64_t any = 0;
-        for (int32_t w = 0; w < words; ++w)
-            any |= row[w];
-        return any == 0;
-    };
-    // Quad words: the plane coordinate, u and v go to the fields of their axes (9 bits per axis).
-    const uint32_t shiftU = 9 * static_cast<uint32_t>(axes.u);
-    const uint32_t shiftV = 9 * static_cast<uint32_t>(axes.v);
-    const std::array<uint8_t, 256>& mergeFlags = settings.greedy ? kMergeFlags : kNoMerge;
-    faceKeys.resize(static_cast<size_t>(rows) * static_cast<size_t>(width));
-    for (int32_t plane = 0; plane < layout.planes; ++plane) {
-        uint64_t* planeFaces = faces + static_cast<size_t>(plane) * planeStep;
-        const int32_t front = positive ? plane + 1 : plane - 1;
-        const uint64_t* ahead = settings.ambientOcclusion && front >= 0 && front < layout.planes
-                                    ? bits + static_cast<size_t>(front) * planeStep
-                                    : nullptr;
-
-        const uint32_t planeField = static_cast<uint32_t>(plane + (positive ? 1 : 0)) << (9 * axes.normal) |
-                                    static_cast<uint32_t>(direction) << 27;
-        // rowField: planeField with the row's v coordinate; height in rows.
-        const auto emit = [&](int32_t u0, int32_t u1, uint32_t rowField, int32_t height, uint16_t key) {
-            PackedQuad quad;
-            quad.lo = rowField | static_cast<uint32_t>(u0) << shiftU;
-            quad.hi = static_cast<uint32_t>(u1 - u0 - 1) | static_cast<uint32_t>(height - 1) << 8 |
-                      static_cast<uint32_t>(key) << 16;
-            quads.push_back(quad);
-        };
-        // 2. A key per visible face: palette index | ambient occlusion << 8. A face whose occlusion
-        // forbids merging both ways (most of them on curved surfaces) becomes a quad right away; the rows
-        // left holding faces go to pass 3.
-        faceRows.clear();
-        for (int32_t row = 0;; ++row) {
-            // Skip empty rows in a loop of its own: most rows of most planes are empty.
-            uint64_t* rowFaces = planeFaces + static_cast<size_t>(row) * rowStep;
-            for (; row < rows && rowIsEmpty(rowFaces); ++row)
-                rowFaces += rowStep;
-            if (row == rows)
-                break;
-            const uint32_t rowField = planeField | static_cast<uint32_t>(row) << shiftV;
-            const uint64_t* side = ahead != nullptr ? ahead + static_cast<size_t>(row) * rowStep : nullptr;
-            const uint64_t* below = side != nullptr && row > 0 ? side - rowStep : nullptr;
-            const uint64_t* above = side != nullptr && row + 1 < rows ? side + rowStep : nullptr;
-            uint16_t* keys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
-            const uint8_t* rowColors = colors.data() + static_cast<size_t>(plane) * layout.colorStridePlane +
-                                       static_cast<size_t>(row) * layout.colorStrideV;
-            const size_t colorStride = layout.colorStrideU;
-            if constexpr (kOneWord) {
-                const uint64_t sideBits = side != nullptr ? side[0] : 0;
-                const uint64_t belowBits = below != nullptr ? below[0] : 0;
-                const uint64_t aboveBits = above != nullptr ? above[0] : 0;
-                const uint64_t near = sideBits | belowBits | aboveBits;
-                // Cells u-1, u, u+1 of a row in bits 0-2.
-                const auto window = [](uint64_t cells, int32_t u) {
-                    return static_cast<uint32_t>((u == 0 ? cells << 1 : cells >> (u - 1)) & 7);
-                };
-                uint64_t emitted = 0;
-                for (uint64_t rest = rowFaces[0]; rest != 0; rest &= rest - 1) {
-                    const int32_t u = std::countr_zero(rest);
-                    const uint32_t ao =
-                        near == 0
-                            ? 0xFF
-                            : kOcclusionFromNeighbours[window(belowBits, u) | window(aboveBits, u) << 3 |
-                                                       window(sideBits, u) << 6];
-                    const auto key =
-                        static_cast<uint16_t>(rowColors[static_cast<size_t>(u) * colorStride] | ao << 8);
-                    if (mergeFlags[ao] == 0) {
-                        emit(u, u + 1, rowField, 1, key);
-                        emitted |= uint64_t{1} << u;
-                    } else {
-                        keys[u] = key;
-                    }
-                }
-                rowFaces[0] &= ~emitted;
-            } else {
-                for (int32_t w = 0; w < words; ++w) {
-                    uint64_t emitted = 0;
-                    for (uint64_t rest = rowFaces[w]; rest != 0; rest &= rest - 1) {
-                        const int32_t bit = std::countr_zero(rest);
-                        const int32_t u = w * 64 + bit;
-                        const uint32_t ao = kOcclusionFromNeighbours[window3(below, words, u) |
-                                                                     window3(above, words, u) << 3 |
-                                                                     window3(side, words, u) << 6];
-                        const auto key =
-                            static_cast<uint16_t>(rowColors[static_cast<size_t>(u) * colorStride] | ao << 8);
-                        if (mergeFlags[ao] == 0) {
-                            emit(u, u + 1, rowField, 1, key);
-                            emitted |= uint64_t{1} << bit;
-                        } else {
-                            keys[u] = key;
-                        }
-                    }
-                    rowFaces[w] &= ~emitted;
-                }
+// The rows of each plane that hold visible faces, for both directions of an axis whose rows along u are one
+// word: bit r % 64 of rowMasks[(sign * planes + plane) * maskWords + r / 64] for row r, sign 0 for the +
+// direction and 1 for the - direction. Returns maskWords. Only these rows are visited afterwards.
+size_t findFaceRows(const VoxelModel& model, int32_t normalAxis, std::vector<uint64_t>& rowMasks) {
+    const glm::ivec3 size = model.size();
+    const PlaneLayout layout = planeLayout(model, normalAxis);
+    VOX_ASSERT(layout.words == 1, "findFaceRows: rows along u must be one word");
+    const auto planes = static_cast<size_t>(layout.planes);
+    const auto rows = static_cast<size_t>(layout.rows);
+    if (size.x > 64 || size.y > 64 || size.z > 64) {
+        // Any size: test each row.
+        const size_t maskWords = (rows + 63) / 64;
+        rowMasks.assign(2 * planes * maskWords, 0);
+        uint64_t* positive = rowMasks.data();
+        uint64_t* negative = positive + planes * maskWords;
+        for (size_t plane = 0; plane < planes; ++plane) {
+            const uint64_t* here = layout.bits + plane * layout.rowStridePlane;
+            for (size_t row = 0; row < rows; ++row) {
+                const size_t at = row * layout.rowStrideRow;
+                const uint64_t cells = here[at];
+                const uint64_t next = plane + 1 < planes ? here[at + layout.rowStridePlane] : 0;
+                const uint64_t previous = plane > 0 ? here[at - layout.rowStridePlane] : 0;
+                const size_t word = plane * maskWords + row / 64;
+                positive[word] |= static_cast<uint64_t>((cells & ~next) != 0) << (row % 64);
+                negative[word] |= static_cast<uint64_t>((cells & ~previous) != 0) << (row % 64);
             }
-            if (!rowIsEmpty(rowFaces))
-                faceRows.push_back(row);
+        }
+        return maskWords;
+    }
+    // Every axis at most 64 cells: one word of rows per plane, found with whole words along another axis.
+    rowMasks.resize(2 * planes);
+    uint64_t* positive = rowMasks.data();
+    uint64_t* negative = positive + planes;
+    const uint64_t* columns = model.columnData();
+    const auto sx = static_cast<size_t>(size.x);
+    if (normalAxis == 2) {
+        // Planes z, rows y: the union over x of the faces in the columns (bits y).
+        for (size_t z = 0; z < planes; ++z) {
+            const uint64_t* column = columns + z * sx;
+            // The neighbouring slices; at the grid's ends, any slice masked out.
+            const uint64_t* next = z + 1 < planes ? column + sx : column;
+            const uint64_t* previous = z > 0 ? column - sx : column;
+            const uint64_t nextMask = z + 1 < planes ? ~uint64_t{0} : 0;
+            const uint64_t previousMask = z > 0 ? ~uint64_t{0} : 0;
+            uint64_t towardsNext = 0, towardsPrevious = 0;
+            for (size_t x = 0; x < sx; ++x) {
+                towardsNext |= column[x] & ~(next[x] & nextMask);
+                towardsPrevious |= column[x] & ~(previous[x] & previousMask);
+            }
+            positive[z] = towardsNext;
+            negative[z] = towardsPrevious;
+        }
+        return 1;
+    }
+    // Planes y, rows z (+-y) or planes x, rows z (+-x): per z, the union of the faces along the columns
+    // (bits y) or the rows (bits x) is the planes holding faces in row z; transposed, the rows of each plane.
+    std::array<uint64_t, 64> towardsNext{}, towardsPrevious{};
+    const uint64_t* lines = normalAxis == 1 ? columns : model.rowData();
+    const size_t lineCount = static_cast<size_t>(normalAxis == 1 ? size.x : size.y);
+    for (size_t z = 0; z < rows; ++z) {
+        const uint64_t* line = lines + z * lineCount;
+        uint64_t next = 0, previous = 0;
+        for (size_t i = 0; i < lineCount; ++i) {
+            next |= line[i] & ~(line[i] >> 1);
+            previous |= line[i] & ~(line[i] << 1);
+        }
+        towardsNext[z] = next;
+        towardsPrevious[z] = previous;
+    }
+    const auto n = static_cast<int32_t>(std::bit_ceil(std::max(rows, planes)));
+    transposeBits(towardsNext, n);
+    transposeBits(towardsPrevious, n);
+    std::copy_n(towardsNext.begin(), planes, positive);
+    std::copy_n(towardsPrevious.begin(), planes, negative);
+    return 1;
+}
+
+// Keys the faces `visible` of one row (one word) and writes those that cannot merge as quads at `out`,
+// which it advances; returns the faces that may merge. The occluders are rows of the plane in front:
+// `side` in front of this row, `below` and `above` in front of its neighbours. keys[u] gets the quad's hi
+// word (palette index, occlusion) with bit 0 set when the face may merge.
+template <int32_t kNormalAxis>
+uint64_t keyFaceRow(uint64_t visible, uint64_t below, uint64_t above, uint64_t side, const uint8_t* colors,
+                    size_t colorStride, uint32_t* keys, uint32_t rowField, PackedQuad*& out) {
+    constexpr uint32_t kShiftU = kNormalAxis == 0 ? 9 : 0;
+    // Colours along u are contiguous except for the +-x faces, whose u axis is y.
+    const size_t colorStrideU = kNormalAxis == 0 ? colorStride : 1;
+    if ((below | above | side) == 0) {
+        // Nothing in front occludes (flat areas, the grid's faces): every face may merge.
+        for (uint64_t rest = visible; rest != 0; rest &= rest - 1) {
+            const auto u = static_cast<uint32_t>(std::countr_zero(rest));
+            keys[u] = kFaceOcclusionInQuad[0] | static_cast<uint32_t>(colors[u * colorStrideU]) << 16;
+        }
+        return visible;
+    }
+    // Rotated so that rotating them right by u - 1 brings cells u-1, u, u+1 of below, above and side to
+    // bits 0-2, 3-5 and 6-8 of the occlusion code. For u = 0 and u = 63 that wraps bits 63 and 0 around:
+    // the caller keeps those empty.
+    const uint64_t rotatedAbove = std::rotl(above, 3), rotatedSide = std::rotl(side, 6);
+    PackedQuad* next = out;
+    uint64_t merging = 0;
+    for (uint64_t rest = visible; rest != 0; rest &= rest - 1) {
+        const auto u = static_cast<uint32_t>(std::countr_zero(rest));
+        const int32_t shift = static_cast<int32_t>(u) - 1;
+        const auto code =
+            static_cast<size_t>((std::rotr(below, shift) & 7) | (std::rotr(rotatedAbove, shift) & 0x38) |
+                                (std::rotr(rotatedSide, shift) & 0x1C0));
+        const uint32_t key = kFaceOcclusionInQuad[code] | static_cast<uint32_t>(colors[u * colorStrideU])
+                                                              << 16;
+        keys[u] = key;
+        // Written for every face, kept (by moving on) only for those that cannot merge: no branch to
+        // mispredict.
+        next->lo = rowField | u << kShiftU;
+        next->hi = key;
+        next += (key & 1) ^ 1;
+        merging |= static_cast<uint64_t>(key & 1) << u;
+    }
+    out = next;
+    return merging;
+}
+
+// Faces of one direction of a model whose rows along u are at most 64 cells, so that a row of faces is
+// one word: the path every model of the game and the benchmarks takes. Per plane, one pass over the rows
+// holding faces (`faceRows`, from findFaceRows) keys them and writes the faces that cannot merge as quads
+// right away; a second pass greedily merges the rest. The normal axis is a template parameter so that the
+// quad fields' shifts are constants; not inlined into mesh(), whose other paths would take its registers.
+template <int32_t kNormalAxis>
+[[gnu::noinline]] void
+meshNarrowDirection(const VoxelModel& model, bool positive, const MeshSettings& settings,
+                    const uint64_t* faceRows, size_t maskWords, std::vector<uint64_t>& faceBits,
+                    std::vector<uint32_t>& faceKeys, std::vector<PackedQuad>& quads, size_t& quadCount) {
+    constexpr uint32_t kShiftNormal = 9 * kNormalAxis;
+    constexpr uint32_t kShiftU = kNormalAxis == 0 ? 9 : 0;
+    constexpr uint32_t kShiftV = kNormalAxis == 2 ? 9 : 18;
+    const PlaneLayout layout = planeLayout(model, kNormalAxis);
+    const auto rows = static_cast<size_t>(layout.rows);
+    const size_t rowStep = layout.rowStrideRow;
+    const size_t planeStep = layout.rowStridePlane;
+    const uint32_t direction = 2 * kNormalAxis + (positive ? 0 : 1);
+    // Faces at u = 0 and 63 of 64-cell rows, whose occlusion codes keyFaceRow would wrap around the word.
+    constexpr uint64_t kTop = uint64_t{1} << 63;
+    const uint64_t wrappingFaces = layout.width == 64 ? 1 | kTop : 0;
+    // Per row of the current plane, the faces left to merge: all zero between planes (pass 2 consumes
+    // them); then, one bit per row, the rows holding any.
+    faceBits.assign(rows + maskWords, 0);
+    uint64_t* faces = faceBits.data();
+    uint64_t* mergeRows = faces + rows;
+    faceKeys.resize(rows * 64);
+    uint32_t* keys = faceKeys.data(); // per face of the plane, as keyFaceRow writes them
+
+    for (int32_t plane = 0; plane < layout.planes; ++plane) {
+        const uint64_t* planeRows = faceRows + static_cast<size_t>(plane) * maskWords;
+        const uint64_t* here = layout.bits + static_cast<size_t>(plane) * planeStep;
+        const int32_t frontPlane = positive ? plane + 1 : plane - 1;
+        const bool hasFront = frontPlane >= 0 && frontPlane < layout.planes;
+        // The plane in front (any plane when there is none, masked out): its cells hide and occlude.
+        const uint64_t* front = layout.bits + static_cast<size_t>(hasFront ? frontPlane : plane) * planeStep;
+        const uint64_t frontMask = hasFront ? ~uint64_t{0} : 0;
+        const uint64_t occluderMask = settings.ambientOcclusion ? frontMask : 0;
+        const uint32_t planeField =
+            static_cast<uint32_t>(plane + (positive ? 1 : 0)) << kShiftNormal | direction << 27;
+        const uint8_t* planeColors =
+            model.colorIndices().data() + static_cast<size_t>(plane) * layout.colorStridePlane;
+        // Every face of the plane becomes at most one quad.
+        if (quads.size() < quadCount + rows * 64)
+            quads.resize(quadCount + rows * 64);
+        PackedQuad* out = quads.data() + quadCount;
+
+        // 1. Keys of the visible faces; faces whose occlusion forbids merging become quads now.
+        for (size_t word = 0; word < maskWords; ++word) {
+            uint64_t rowsLeft = 0;
+            for (uint64_t restRows = planeRows[word]; restRows != 0; restRows &= restRows - 1) {
+                const size_t row = word * 64 + static_cast<size_t>(std::countr_zero(restRows));
+                // Fetch early what the next row will read: in the plane in front and the colours, rows are
+                // far apart in memory.
+                const uint64_t laterRows = restRows & (restRows - 1);
+                const size_t nextRow = word * 64 + static_cast<size_t>(std::countr_zero(laterRows) & 63);
+                __builtin_prefetch(front + std::min(nextRow + 1, rows - 1) * rowStep);
+                __builtin_prefetch(here + nextRow * rowStep);
+                __builtin_prefetch(planeColors + nextRow * layout.colorStrideV);
+
+                const uint64_t ahead = front[row * rowStep] & frontMask;
+                const uint64_t visible = here[row * rowStep] & ~ahead;
+                const uint64_t side = ahead & occluderMask;
+                const uint64_t below = row > 0 ? front[(row - 1) * rowStep] & occluderMask : 0;
+                const uint64_t above = row + 1 < rows ? front[(row + 1) * rowStep] & occluderMask : 0;
+                const uint32_t rowField = planeField | static_cast<uint32_t>(row) << kShiftV;
+                const uint8_t* rowColors = planeColors + row * layout.colorStrideV;
+                uint32_t* rowKeys = keys + row * 64;
+                uint64_t merging =
+                    keyFaceRow<kNormalAxis>(visible & ~wrappingFaces, below, above, side, rowColors,
+                                            layout.colorStrideU, rowKeys, rowField, out);
+                if ((visible & wrappingFaces) != 0) {
+                    // Faces at u = 0 and 63, without the cells their occlusion code would wrap onto.
+                    if ((visible & 1) != 0)
+                        merging |=
+                            keyFaceRow<kNormalAxis>(1, below & ~kTop, above & ~kTop, side & ~kTop, rowColors,
+                                                    layout.colorStrideU, rowKeys, rowField, out);
+                    if ((visible & kTop) != 0)
+                        merging |= keyFaceRow<kNormalAxis>(kTop, below & ~uint64_t{1}, above & ~uint64_t{1},
+                                                           side & ~uint64_t{1}, rowColors,
+                                                           layout.colorStrideU, rowKeys, rowField, out);
+                }
+                faces[row] = merging;
+                rowsLeft |= static_cast<uint64_t>(merging != 0) << (row % 64);
+            }
+            mergeRows[word] = rowsLeft;
         }
 
-        // 3. Greedy merge: grow each quad along u over faces with its key, then along v over whole rows.
-        // True when faces [u0, u1) of `row` all carry `key`.
-        const auto sameKeys = [&](int32_t row, int32_t u0, int32_t u1, uint16_t key) {
-            const uint16_t* keys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+        // 2. Greedy merge: grow each quad along u over faces with its key, then along v over whole rows.
+        // Keys of faces that may merge carry bit 0.
+        const auto sameKeys = [&](size_t row, int32_t u0, int32_t u1, uint32_t key) {
+            const uint32_t* rowKeys = keys + row * 64;
             for (int32_t u = u0; u < u1; ++u)
-                if (keys[u] != key)
+                if (rowKeys[u] != key)
                     return false;
             return true;
         };
-        for (const int32_t row : faceRows) {
-            const uint32_t rowField = planeField | static_cast<uint32_t>(row) << shiftV;
-            uint64_t* rowFaces = planeFaces + static_cast<size_t>(row) * rowStep;
-            const uint16_t* keys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
-            if constexpr (kOneWord) {
-                uint64_t rest = rowFaces[0];
+        for (size_t word = 0; word < maskWords; ++word) {
+            for (uint64_t restRows = mergeRows[word]; restRows != 0; restRows &= restRows - 1) {
+                const size_t row = word * 64 + static_cast<size_t>(std::countr_zero(restRows));
+                const uint32_t rowField = planeField | static_cast<uint32_t>(row) << kShiftV;
+                const uint32_t* rowKeys = keys + row * 64;
+                uint64_t rest = faces[row];
+                faces[row] = 0;
                 while (rest != 0) {
                     const int32_t u0 = std::countr_zero(rest);
-                    const uint16_t key = keys[u0];
-                    const uint8_t merge = mergeFlags[key >> 8];
+                    const uint32_t key = rowKeys[u0];
+                    const uint32_t merge = settings.greedy ? kMergeFlags[key >> 24] : 0;
                     int32_t u1 = u0 + 1;
-                    if (merge & 1) {
+                    if ((merge & 1) != 0) {
                         const int32_t runEnd = u0 + std::countr_zero(~(rest >> u0));
-                        while (u1 < runEnd && keys[u1] == key)
+                        while (u1 < runEnd && rowKeys[u1] == key)
                             ++u1;
                     }
                     const uint64_t mask = (u1 - u0 == 64 ? ~uint64_t{0} : (uint64_t{1} << (u1 - u0)) - 1)
                                           << u0;
                     rest &= ~mask;
-                    int32_t row1 = row + 1;
-                    if (merge & 2) {
-                        for (uint64_t* next = rowFaces + rowStep; row1 < rows; ++row1, next += rowStep) {
-                            if ((*next & mask) != mask || !sameKeys(row1, u0, u1, key))
-                                break;
-                            *next &= ~mask;
+                    size_t lastRow = row;
+                    if ((merge & 2) != 0) {
+                        while (lastRow + 1 < rows && (faces[lastRow + 1] & mask) == mask &&
+                               sameKeys(lastRow + 1, u0, u1, key)) {
+                            ++lastRow;
+                            faces[lastRow] &= ~mask;
                         }
                     }
-                    emit(u0, u1, rowField, row1 - row, key);
+                    out->lo = rowField | static_cast<uint32_t>(u0) << kShiftU;
+                    out->hi = (key & ~uint32_t{1}) | static_cast<uint32_t>(u1 - u0 - 1) |
+                              static_cast<uint32_t>(lastRow - row) << 8;
+                    ++out;
                 }
-                rowFaces[0] = 0;
-            } else {
-                for (int32_t w = 0; w < words; ++w) {
-                    while (rowFaces[w] != 0) {
-                        const int32_t u0 = w * 64 + std::countr_zero(rowFaces[w]);
-                        const uint16_t key = keys[u0];
-                        const uint8_t merge = mergeFlags[key >> 8];
-                        int32_t u1 = u0 + 1;
-                        if (merge & 1)
-                            while (u1 < width && ((rowFaces[u1 >> 6] >> (u1 & 63)) & 1) != 0 &&
-                                   keys[u1] == key)
-                                ++u1;
-                        clearRange(rowFaces, u0, u1);
-                        int32_t row1 = row + 1;
-                        if (merge & 2) {
-                            for (uint64_t* next = rowFaces + rowStep; row1 < rows; ++row1, next += rowStep) {
-                                if (!allSet(next, u0, u1) || !sameKeys(row1, u0, u1, key))
-                                    break;
-                                clearRange(next, u0, u1);
-                            }
+            }
+        }
+        quadCount = static_cast<size_t>(out - quads.data());
+    }
+}
+
+// Faces of one direction of a model whose rows along u take several words (more than 64 cells): the same
+// passes as meshNarrowDirection, word by word. Models this wide are rare, so this path stays plain.
+void meshWideDirection(const VoxelModel& model, int32_t direction, const MeshSettings& settings,
+                       std::vector<uint64_t>& faceBits, std::vector<uint32_t>& faceKeys,
+                       std::vector<PackedQuad>& quads) {
+    const FaceAxes axes = faceAxes(static_cast<FaceDirection>(direction));
+    const PlaneLayout layout = planeLayout(model, axes.normal);
+    const bool positive = direction % 2 == 0;
+    const int32_t words = layout.words;
+    const int32_t rows = layout.rows;
+    const int32_t width = layout.width;
+    const size_t planeStep = layout.rowStridePlane * static_cast<size_t>(words);
+    const size_t rowStep = layout.rowStrideRow * static_cast<size_t>(words);
+    const uint32_t shiftU = 9 * static_cast<uint32_t>(axes.u);
+    const uint32_t shiftV = 9 * static_cast<uint32_t>(axes.v);
+    faceBits.resize(static_cast<size_t>(rows) * static_cast<size_t>(words));
+    faceKeys.resize(static_cast<size_t>(rows) * static_cast<size_t>(width));
+
+    for (int32_t plane = 0; plane < layout.planes; ++plane) {
+        const uint64_t* here = layout.bits + static_cast<size_t>(plane) * planeStep;
+        const int32_t frontPlane = positive ? plane + 1 : plane - 1;
+        const uint64_t* front = frontPlane >= 0 && frontPlane < layout.planes
+                                    ? layout.bits + static_cast<size_t>(frontPlane) * planeStep
+                                    : nullptr;
+        const uint64_t* occluders = settings.ambientOcclusion ? front : nullptr;
+        const uint32_t planeField = static_cast<uint32_t>(plane + (positive ? 1 : 0)) << (9 * axes.normal) |
+                                    static_cast<uint32_t>(direction) << 27;
+        const uint8_t* planeColors =
+            model.colorIndices().data() + static_cast<size_t>(plane) * layout.colorStridePlane;
+        const auto emit = [&](int32_t row, int32_t u0, int32_t u1, int32_t lastRow, uint32_t key) {
+            PackedQuad quad;
+            quad.lo = planeField | static_cast<uint32_t>(row) << shiftV | static_cast<uint32_t>(u0) << shiftU;
+            quad.hi = key | static_cast<uint32_t>(u1 - u0 - 1) | static_cast<uint32_t>(lastRow - row) << 8;
+            quads.push_back(quad);
+        };
+
+        // 1. Visible faces and their keys; faces whose occlusion forbids merging become quads now.
+        for (int32_t row = 0; row < rows; ++row) {
+            const size_t rowOffset = static_cast<size_t>(row) * rowStep;
+            uint64_t* rowFaces = faceBits.data() + static_cast<size_t>(row) * static_cast<size_t>(words);
+            const uint64_t* side = occluders != nullptr ? occluders + rowOffset : nullptr;
+            const uint64_t* below = side != nullptr && row > 0 ? side - rowStep : nullptr;
+            const uint64_t* above = side != nullptr && row + 1 < rows ? side + rowStep : nullptr;
+            const uint8_t* rowColors = planeColors + static_cast<size_t>(row) * layout.colorStrideV;
+            uint32_t* rowKeys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+            for (int32_t w = 0; w < words; ++w) {
+                uint64_t merging = 0;
+                const uint64_t visible = here[rowOffset + static_cast<size_t>(w)] &
+                                         ~(front != nullptr ? front[rowOffset + static_cast<size_t>(w)] : 0);
+                for (uint64_t rest = visible; rest != 0; rest &= rest - 1) {
+                    const int32_t bit = std::countr_zero(rest);
+                    const int32_t u = w * 64 + bit;
+                    const auto code =
+                        static_cast<size_t>(window3(below, words, u) | window3(above, words, u) << 3 |
+                                            window3(side, words, u) << 6);
+                    // As in keyFaceRow, without the flag in bit 0.
+                    const uint32_t key =
+                        (kFaceOcclusionInQuad[code] & ~uint32_t{1}) |
+                        static_cast<uint32_t>(rowColors[static_cast<size_t>(u) * layout.colorStrideU]) << 16;
+                    rowKeys[u] = key;
+                    if (!settings.greedy || (kFaceOcclusionInQuad[code] & 1) == 0)
+                        emit(row, u, u + 1, row, key);
+                    else
+                        merging |= uint64_t{1} << bit;
+                }
+                rowFaces[w] = merging;
+            }
+        }
+
+        // 2. Greedy merge: grow each quad along u over faces with its key, then along v over whole rows.
+        const auto sameKeys = [&](int32_t row, int32_t u0, int32_t u1, uint32_t key) {
+            const uint32_t* rowKeys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+            for (int32_t u = u0; u < u1; ++u)
+                if (rowKeys[u] != key)
+                    return false;
+            return true;
+        };
+        for (int32_t row = 0; row < rows; ++row) {
+            uint64_t* rowFaces = faceBits.data() + static_cast<size_t>(row) * static_cast<size_t>(words);
+            const uint32_t* rowKeys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+            for (int32_t w = 0; w < words; ++w) {
+                while (rowFaces[w] != 0) {
+                    const int32_t u0 = w * 64 + std::countr_zero(rowFaces[w]);
+                    const uint32_t key = rowKeys[u0];
+                    const uint32_t merge = kMergeFlags[key >> 24];
+                    int32_t u1 = u0 + 1;
+                    if ((merge & 1) != 0)
+                        while (u1 < width && ((rowFaces[u1 >> 6] >> (u1 & 63)) & 1) != 0 &&
+                               rowKeys[u1] == key)
+                            ++u1;
+                    clearRange(rowFaces, u0, u1);
+                    int32_t lastRow = row;
+                    if ((merge & 2) != 0) {
+                        for (uint64_t* next = rowFaces + words; lastRow + 1 < rows;
+                             ++lastRow, next += words) {
+                            if (!allSet(next, u0, u1) || !sameKeys(lastRow + 1, u0, u1, key))
+                                break;
+                            clearRange(next, u0, u1);
                         }
-                        emit(u0, u1, rowField, row1 - row, key);
                     }
+                    emit(row, u0, u1, lastRow, key);
                 }
             }
         }
@@ -361,18 +549,38 @@ void meshDirection(const VoxelModel& model, int32_t direction, const MeshSetting
 } // namespace
 
 void VoxelMesher::mesh(const VoxelModel& model, VoxelMesh& mesh) {
-    mesh.quads.clear();
-    if (model.voxelCount() == 0)
+    std::vector<PackedQuad>& quads = mesh.quads;
+    if (model.voxelCount() == 0) {
+        quads.clear();
         return;
-    for (int32_t direction = 0; direction < 6; ++direction) {
-        // +-x faces have rows along y, the others along x.
-        const int32_t rowLength = direction < 2 ? model.size().y : model.size().x;
-        if (rowLength <= 64)
-            meshDirection<true>(model, direction, m_settings, m_faceBits, m_faceKeys, m_faceRows, mesh.quads);
-        else
-            meshDirection<false>(model, direction, m_settings, m_faceBits, m_faceKeys, m_faceRows,
-                                 mesh.quads);
     }
+    // The narrow path writes into quads sized ahead, then trims them to quadCount.
+    size_t quadCount = 0;
+    for (int32_t axis = 0; axis < 3; ++axis) {
+        // +-x faces have rows along y, the others along x.
+        if ((axis == 0 ? model.size().y : model.size().x) > 64) {
+            quads.resize(quadCount);
+            for (int32_t direction = 2 * axis; direction < 2 * axis + 2; ++direction)
+                meshWideDirection(model, direction, m_settings, m_faceBits, m_faceKeys, quads);
+            quadCount = quads.size();
+            continue;
+        }
+        const size_t maskWords = findFaceRows(model, axis, m_rowMasks);
+        for (const bool positive : {true, false}) {
+            const uint64_t* faceRows =
+                m_rowMasks.data() + (positive ? 0 : static_cast<size_t>(model.size()[axis]) * maskWords);
+            if (axis == 0)
+                meshNarrowDirection<0>(model, positive, m_settings, faceRows, maskWords, m_faceBits,
+                                       m_faceKeys, quads, quadCount);
+            else if (axis == 1)
+                meshNarrowDirection<1>(model, positive, m_settings, faceRows, maskWords, m_faceBits,
+                                       m_faceKeys, quads, quadCount);
+            else
+                meshNarrowDirection<2>(model, positive, m_settings, faceRows, maskWords, m_faceBits,
+                                       m_faceKeys, quads, quadCount);
+        }
+    }
+    quads.resize(quadCount);
 }
 
 VoxelMesh meshVoxelModel(const VoxelModel& model, const MeshSettings& settings) {

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <tuple>
+#include <vector>
 
 namespace {
 
@@ -98,6 +100,85 @@ void expectCoversExactly(const VoxelModel& model, const vox::VoxelMesh& mesh, bo
     EXPECT_EQ(covered.size(), reference.size()) << "some visible faces are not covered";
     for (const auto& [face, count] : covered)
         EXPECT_EQ(count, 1) << "a face is covered by " << count << " quads";
+}
+
+// A plain greedy mesher, cell by cell through VoxelModel::filled(), with the rules voxel_mesh.h documents:
+// per direction and plane, the key of every visible face (palette index and corner occlusion); rows in
+// order, u in order, each quad grown along u over faces with its key, then along v over rows whose faces
+// under it all carry that key, each way only where the occlusion allows merging. The mesher must give
+// exactly these quads, whatever its bit tricks.
+std::vector<vox::PackedQuad> referenceGreedyQuads(const VoxelModel& model, bool greedy) {
+    const std::map<Face, FaceInfo> faces = referenceFaces(model);
+    std::vector<vox::PackedQuad> quads;
+    for (int d = 0; d < 6; ++d) {
+        const vox::FaceAxes axes = vox::faceAxes(static_cast<FaceDirection>(d));
+        const int width = model.size()[axes.u], height = model.size()[axes.v];
+        for (int plane = 0; plane < model.size()[axes.normal]; ++plane) {
+            // Per face of the plane: -1 when there is none (or it is taken), else its key.
+            std::vector<int> keys(static_cast<size_t>(width * height), -1);
+            const auto at = [&](int u, int v) -> int& { return keys[static_cast<size_t>(v * width + u)]; };
+            const auto cellAt = [&](int u, int v) {
+                glm::ivec3 cell(0);
+                cell[axes.normal] = plane;
+                cell[axes.u] = u;
+                cell[axes.v] = v;
+                return cell;
+            };
+            for (int v = 0; v < height; ++v)
+                for (int u = 0; u < width; ++u) {
+                    const glm::ivec3 cell = cellAt(u, v);
+                    const auto it = faces.find({cell.x, cell.y, cell.z, d});
+                    if (it == faces.end())
+                        continue;
+                    int ao = 0;
+                    for (int k = 0; k < 4; ++k)
+                        ao |= it->second.ao[static_cast<size_t>(k)] << (2 * k);
+                    at(u, v) = it->second.color | ao << 8;
+                }
+            for (int v = 0; v < height; ++v)
+                for (int u = 0; u < width; ++u) {
+                    const int key = at(u, v);
+                    if (key < 0)
+                        continue;
+                    const int c0 = (key >> 8) & 3, c1 = (key >> 10) & 3, c2 = (key >> 12) & 3,
+                              c3 = (key >> 14) & 3;
+                    int u1 = u + 1, v1 = v + 1;
+                    if (greedy && c0 == c1 && c3 == c2)
+                        while (u1 < width && at(u1, v) == key)
+                            ++u1;
+                    const auto rowCarries = [&](int row) {
+                        for (int i = u; i < u1; ++i)
+                            if (at(i, row) != key)
+                                return false;
+                        return true;
+                    };
+                    if (greedy && c0 == c3 && c1 == c2)
+                        while (v1 < height && rowCarries(v1))
+                            ++v1;
+                    for (int j = v; j < v1; ++j)
+                        for (int i = u; i < u1; ++i)
+                            at(i, j) = -1;
+                    vox::QuadFields q;
+                    q.origin = cellAt(u, v);
+                    q.origin[axes.normal] += d % 2 == 0 ? 1 : 0;
+                    q.width = u1 - u;
+                    q.height = v1 - v;
+                    q.direction = static_cast<FaceDirection>(d);
+                    q.colorIndex = static_cast<uint8_t>(key & 255);
+                    for (int k = 0; k < 4; ++k)
+                        q.ambientOcclusion[static_cast<size_t>(k)] =
+                            static_cast<uint8_t>((key >> (8 + 2 * k)) & 3);
+                    quads.push_back(vox::packQuad(q));
+                }
+        }
+    }
+    return quads;
+}
+
+std::vector<vox::PackedQuad> sorted(std::vector<vox::PackedQuad> quads) {
+    std::sort(quads.begin(), quads.end(),
+              [](vox::PackedQuad a, vox::PackedQuad b) { return a.lo != b.lo ? a.lo < b.lo : a.hi < b.hi; });
+    return quads;
 }
 
 TEST(VoxelMesh, PackUnpackRoundTripsExtremeFields) {
@@ -207,6 +288,36 @@ TEST(VoxelMesh, RowsOfSixtyFourAndSixtyFiveCellsMatchTheBruteForceFaces) {
         expectCoversExactly(model, vox::meshVoxelModel(model, {.greedy = false}), true);
         expectCoversExactly(vox::test::solidModel(size), vox::meshVoxelModel(vox::test::solidModel(size)),
                             true);
+    }
+}
+
+TEST(VoxelMesh, GreedyQuadsEqualThoseOfAPlainReferenceMesher) {
+    const uint64_t seed = 20261121;
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    vox::Rng rng(seed);
+    vox::VoxelMesher greedy, culled({.greedy = false});
+    vox::VoxelMesh mesh;
+    std::vector<VoxelModel> models = {vox::test::sphereModel(24),
+                                      vox::test::solidModel(glm::ivec3(64, 5, 3))};
+    for (int trial = 0; trial < 40; ++trial) {
+        // Rows of up to 64 cells (the one-word path, 64 itself wrapping the occlusion code's rotation) and
+        // longer ones (the multi-word path), dense and sparse, one to three colours.
+        const int longAxis = trial % 4;
+        glm::ivec3 size(1 + static_cast<int>(rng.below(12)), 1 + static_cast<int>(rng.below(12)),
+                        1 + static_cast<int>(rng.below(8)));
+        if (longAxis < 3)
+            size[longAxis] = trial % 3 == 0 ? 64 : 1 + static_cast<int>(rng.below(80));
+        models.push_back(vox::test::noiseModel(size, 0.3 + 0.6 * rng.nextDouble(),
+                                               1 + static_cast<int>(rng.below(3)), rng));
+    }
+    for (size_t i = 0; i < models.size(); ++i) {
+        const VoxelModel& model = models[i];
+        SCOPED_TRACE(testing::Message() << "model " << i << ", " << model.size().x << " x " << model.size().y
+                                        << " x " << model.size().z);
+        greedy.mesh(model, mesh);
+        EXPECT_EQ(sorted(mesh.quads), sorted(referenceGreedyQuads(model, true)));
+        culled.mesh(model, mesh);
+        EXPECT_EQ(sorted(mesh.quads), sorted(referenceGreedyQuads(model, false)));
     }
 }
 

@@ -103,9 +103,9 @@ public:
 
 private:
     MeshSettings m_settings;
-    std::vector<uint64_t> m_faceBits; // visible faces of one direction, laid out as the occupancy bits
-    std::vector<uint16_t> m_faceKeys; // palette index | ambient occlusion << 8, per face of one plane
-    std::vector<int32_t> m_faceRows;  // the rows of one plane that hold faces
+    std::vector<uint64_t> m_rowMasks; // per plane of both directions of an axis, its rows holding faces
+    std::vector<uint64_t> m_faceBits; // per row of one plane, its faces left to merge, one bit each
+    std::vector<uint32_t> m_faceKeys; // per face of one plane: palette index << 16 | occlusion << 24
 };
 
 /// Convenience: meshes `model` with a temporary `VoxelMesher`.
