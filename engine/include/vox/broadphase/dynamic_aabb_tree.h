@@ -58,9 +58,17 @@ struct TreeSettings {
     /// Fat boxes also stretch towards the motion by `displacement` times this factor, spread 0.5 .. 1.5 over
     /// the proxies (so that objects moving in lockstep do not all leave their fat boxes in the same step): a
     /// proxy moving steadily stays inside its fat box for several steps.
-    float predictionFactor = 6.0f;
+    float predictionFactor = 8.0f;
     /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds.
     float stepSeconds = 1.0f / 60.0f;
+    /// Steady motion earns a longer stretch: a proxy that leaves its fat box having moved the same way since
+    /// it was last fattened (the same displacement) gets twice the factor of its last fat box, up to this
+    /// many doublings (0 .. 8), and a margin `steadyMarginScale` times `margin`. Erratic movers keep the
+    /// plain factor and margin, where a long stretch would only be wasted area.
+    int32_t steadyDoublings = 3;
+    /// The margin of a proxy in steady motion, as a fraction of `margin` (0 .. 1): its motion is predicted,
+    /// so it needs little room for surprises, and slimmer fat boxes track fewer pairs.
+    float steadyMarginScale = 0.25f;
 };
 
 /// Figures about a tree, for tests, tuning and the benchmark.
@@ -266,10 +274,10 @@ private:
     [[nodiscard]] const Aabb& boxOf(Ref ref) const {
         return isLeaf(ref) ? m_fatBoxes[indexOf(ref)] : m_nodes[indexOf(ref)].box;
     }
-    [[nodiscard]] static bool testBit(const std::vector<uint64_t>& bits, uint32_t i) {
-        return ((bits[i >> 6] >> (i & 63)) & 1u) != 0;
-    }
-    static void setBit(std::vector<uint64_t>& bits, uint32_t i) { bits[i >> 6] |= uint64_t{1} << (i & 63); }
+    // Per-step flags of a proxy slot: created or moved this step; its fat box changed (created, re-fattened
+    // or destroyed), so its tracked pairs are dropped and found again.
+    static constexpr uint8_t kMovedFlag = 1;
+    static constexpr uint8_t kChangedFlag = 2;
 
     /// The root of the tree holding `proxy` (static proxies have their own tree).
     [[nodiscard]] Ref& rootOf(uint32_t proxy) { return m_roots[proxyIsStatic(proxy) ? 1 : 0]; }
@@ -281,20 +289,31 @@ private:
                    "DynamicAabbTree: stale or unknown ProxyId (destroyed, or from another broadphase)");
         return valid;
     }
-    /// The prediction factor of one proxy: the setting scaled by 0.5 .. 1.5, fixed per slot. Objects that
-    /// move in lockstep (an invader formation) would otherwise all leave their fat boxes in the same step,
-    /// a burst of reinsertions every few steps; spread out, they cost the same on average without the spike.
-    [[nodiscard]] float predictionOf(uint32_t proxy) const {
-        if (proxy == kNullIndex)
-            return m_settings.predictionFactor;
+    /// The plain prediction factor of one proxy: the setting scaled by 0.5 .. 1.5, fixed per slot. Objects
+    /// that move in lockstep (an invader formation) would otherwise all leave their fat boxes in the same
+    /// step, a burst of reinsertions every few steps; spread out, they cost the same on average without the
+    /// spike.
+    [[nodiscard]] float basePrediction(uint32_t proxy) const {
         const float spread = static_cast<float>((proxy * 0x9E3779B1u) >> 24) * (1.0f / 256.0f);
         return m_settings.predictionFactor * (0.5f + spread);
     }
+    /// The largest factor a proxy's fat box can have been stretched with.
+    [[nodiscard]] float maxPrediction(uint32_t proxy) const {
+        return basePrediction(proxy) * static_cast<float>(1 << m_settings.steadyDoublings);
+    }
+    /// How a dynamic proxy's box is fattened: grown by `margin`, stretched by `prediction` * displacement.
+    struct Fattening {
+        float margin;
+        float prediction;
+    };
+    /// The fattening of `proxy`, whose tight box `box` left its fat box while moving by `displacement`.
+    [[nodiscard]] Fattening fatteningFor(uint32_t proxy, const Aabb& box,
+                                         const glm::vec3& displacement) const;
     [[nodiscard]] Aabb fatten(const Aabb& box, const glm::vec3& displacement, ProxyType type,
-                              uint32_t proxy) const {
+                              const Fattening& fattening) const {
         if (type == ProxyType::Static)
             return box; // exact: a static proxy is not expected to move, and exact boxes mean exact pairs
-        return box.fattened(m_settings.margin).extendedBy(displacement * predictionOf(proxy));
+        return box.fattened(fattening.margin).extendedBy(displacement * fattening.prediction);
     }
     [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type);
     [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint32_t userData,
@@ -317,37 +336,39 @@ private:
     uint32_t rotateOnce(uint32_t node, bool areaRotations, bool& forced);
     void updateHeight(uint32_t node);
     /// The common case of a move, inline and cheap: the new box is inside the fat box (so it is finite,
-    /// the fat box is) and not inverted, and the fat box is not needlessly big for it. "Needlessly big" is
-    /// more than kShrinkRatio times the surface area of the fat box a fresh fattening would give (the object
-    /// slowed down after a fast move, or shrank): lenient on purpose, so that one odd step (a formation that
-    /// drops a row) does not cost a second re-fattening of everybody on the next.
-    /// Static proxies keep exact boxes, so any change of theirs takes the slow path.
+    /// the fat box is) and not inverted. Static proxies keep exact boxes, so any change of theirs takes the
+    /// slow path. Every kShrinkPeriod-th step (staggered over the slots) the fat box must also not be
+    /// needlessly big (`oversized`): an oversized fat box costs extra tracked pairs, never wrong ones, so
+    /// an occasional look is enough and keeps the common move to a few compares.
     [[nodiscard]] bool fitsFatBox(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
-        const Aabb& fat = m_fatBoxes[proxy];
-        const float k = predictionOf(proxy);
+        const bool inside = contains(m_fatBoxes[proxy], box) & (box.min.x <= box.max.x) &
+                            (box.min.y <= box.max.y) & (box.min.z <= box.max.z) & !proxyIsStatic(proxy);
+        return inside && ((proxy + static_cast<uint32_t>(m_updateCount)) % kShrinkPeriod != 0 ||
+                          !oversized(proxy, box, displacement));
+    }
+    static constexpr uint32_t kShrinkPeriod = 16;
+    /// "Needlessly big" is more than kShrinkRatio times the surface area of the largest fat box a
+    /// re-fattening could give (the object slowed down after a fast move, or shrank): lenient on purpose, so
+    /// that one odd step (a formation that drops a row) does not cost a second re-fattening of everybody.
+    [[nodiscard]] bool oversized(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
+        const float k = maxPrediction(proxy);
         const float grow = 2.0f * m_settings.margin;
         const float x = box.max.x - box.min.x + grow + std::abs(displacement.x) * k;
         const float y = box.max.y - box.min.y + grow + std::abs(displacement.y) * k;
         const float z = box.max.z - box.min.z + grow + std::abs(displacement.z) * k;
-        return contains(fat, box) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) &
-               (box.min.z <= box.max.z) &
-               (fat.surfaceArea() <= kShrinkRatio * 2.0f * (x * y + y * z + z * x)) & !proxyIsStatic(proxy);
+        return m_fatBoxes[proxy].surfaceArea() > kShrinkRatio * 2.0f * (x * y + y * z + z * x);
     }
     static constexpr float kShrinkRatio = 4.0f;
     bool moveProxySlow(uint32_t proxy, const Aabb& box, const glm::vec3& displacement);
     void markMoved(uint32_t proxy, const Aabb& box) {
-        m_stepBoxes[proxy] = box;
-        const uint64_t bit = uint64_t{1} << (proxy & 63);
-        uint64_t& word = m_movedBits[proxy >> 6];
-        if ((word & bit) == 0) {
-            word |= bit;
+        m_currentBoxes[proxy] = box;
+        uint8_t& flags = m_stepFlags[proxy];
+        if (flags == 0)
             m_moved.push_back(proxy);
-        }
+        flags |= kMovedFlag;
     }
-    /// The box pairs are reported against: this step's tight box if the proxy moved, else its fat box.
-    [[nodiscard]] const Aabb& currentBox(uint32_t proxy) const {
-        return testBit(m_movedBits, proxy) ? m_stepBoxes[proxy] : m_fatBoxes[proxy];
-    }
+    /// After `markMoved`: the proxy's fat box changed.
+    void markChanged(uint32_t proxy) { m_stepFlags[proxy] |= kChangedFlag; }
     /// Binned-SAH build over the subtrees `refs` (leaves or kept subtrees); returns the new root.
     [[nodiscard]] Ref buildSubtree(std::vector<Ref>& refs);
     void addPair(uint32_t a, uint32_t b);
@@ -400,11 +421,12 @@ private:
     int32_t m_proxyCount = 0;
 
     // Per-step state.
-    std::vector<uint64_t> m_movedBits; ///< Created or moved since the last updatePairs.
-    std::vector<uint64_t> m_dirtyBits; ///< Created, re-fattened or destroyed: its pairs are re-found.
-    std::vector<uint32_t> m_moved;     ///< Created, moved or destroyed this step, once each.
-    std::vector<Aabb> m_stepBoxes;     ///< Per slot: this step's tight box, valid while its moved bit is set.
-    std::vector<Pair> m_pairs;         ///< Candidate pairs: fat boxes overlap, not both static.
+    std::vector<uint8_t> m_stepFlags; ///< Per slot: kMovedFlag | kChangedFlag since the last updatePairs.
+    std::vector<uint32_t> m_moved;    ///< Created, moved or destroyed this step, once each.
+    /// Per slot: the box pairs are tested against. This step's tight box for a proxy that moved, else a copy
+    /// of its fat box (restored by updatePairs), so that the pair sweep reads one array without a branch.
+    std::vector<Aabb> m_currentBoxes;
+    std::vector<Pair> m_pairs; ///< Candidate pairs: fat boxes overlap, not both static.
     struct BuildItem;
     std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
     std::vector<BuildItem> m_buildItems; ///< Scratch of the rebuild.
@@ -423,36 +445,31 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     // still overlap. Report the kept ones that involve a moved proxy and whose current boxes (the tight box
     // for a moved proxy) overlap: the caller gets exact pairs, not fat ones.
     // Raw pointers: the callback could otherwise force the compiler to reload every vector each pair.
-    const uint64_t* dirty = m_dirtyBits.data();
-    const uint64_t* moved = m_movedBits.data();
-    const Aabb* stepBoxes = m_stepBoxes.data();
-    const Aabb* fatBoxes = m_fatBoxes.data();
-    const auto bit = [](const uint64_t* bits, uint32_t i) { return (bits[i >> 6] >> (i & 63)) & 1u; };
-    const auto boxOfProxy = [&](uint32_t i) -> const Aabb& {
-        return bit(moved, i) ? stepBoxes[i] : fatBoxes[i];
-    };
+    const uint8_t* flags = m_stepFlags.data();
+    const Aabb* boxes = m_currentBoxes.data();
     Pair* pairs = m_pairs.data();
     const size_t count = m_pairs.size();
     size_t kept = 0;
     for (size_t k = 0; k < count; ++k) {
         const Pair pair = pairs[k];
-        if (bit(dirty, pair.a) || bit(dirty, pair.b))
+        const uint8_t pairFlags = flags[pair.a] | flags[pair.b];
+        if ((pairFlags & kChangedFlag) != 0)
             continue;
         pairs[kept++] = pair;
-        if ((bit(moved, pair.a) || bit(moved, pair.b)) && overlaps(boxOfProxy(pair.a), boxOfProxy(pair.b)))
+        if ((pairFlags & kMovedFlag) != 0 && overlaps(boxes[pair.a], boxes[pair.b]))
             onPair(handleOf(pair.a), handleOf(pair.b));
     }
     m_pairs.resize(kept);
     findNewPairs();
     for (size_t k = kept; k < m_pairs.size(); ++k) {
         const Pair pair = m_pairs[k];
-        if (overlaps(currentBox(pair.a), currentBox(pair.b)))
+        if (overlaps(m_currentBoxes[pair.a], m_currentBoxes[pair.b]))
             onPair(handleOf(pair.a), handleOf(pair.b));
     }
 
     for (const uint32_t proxy : m_moved) {
-        m_movedBits[proxy >> 6] = 0;
-        m_dirtyBits[proxy >> 6] = 0;
+        m_stepFlags[proxy] = 0;
+        m_currentBoxes[proxy] = m_fatBoxes[proxy];
     }
     m_moved.clear();
     m_refattenedTotal += m_refattenedThisStep;
