@@ -296,8 +296,10 @@ void DynamicAabbTree::insertLeaf(uint32_t proxy, uint32_t subtree) {
     setProxyParent(proxy, node);
     if (rotate(node, false)) // balance at the new node; its box is right already
         updateHeight(node);
-    // Rotations for area inside the searched subtree only: above it, only heights can change.
-    refitAndRotate(oldParent, subtree == kNullIndex ? kNullIndex : m_nodes[subtree].parent());
+    // Rotations for area only for a leaf that came in from the root (a new proxy). A re-inserted leaf was
+    // just placed by the search in its own neighbourhood, and rotating after it cost more than the better
+    // area saved in every benchmark workload (docs/benchmarks.md): only balance is kept up there.
+    refitAndRotate(oldParent, subtree == kNullIndex ? kNullIndex : oldParent);
 }
 
 uint32_t DynamicAabbTree::removeLeaf(uint32_t proxy) {
@@ -567,11 +569,29 @@ void DynamicAabbTree::addPair(uint32_t a, uint32_t b) {
     m_pairs.push_back({a, b});
 }
 
+void DynamicAabbTree::refattenEarly() {
+    // Work levelling. Proxies leave their fat boxes at moments set by chance, so some steps have several
+    // reinsertions and queries to do and others none: the slow steps of a game are these coincidences. A
+    // proxy that will leave its fat box at its next step (its box moved once more by this step's
+    // displacement is outside) can as well be re-fattened in a quieter step: this one, while it has fewer
+    // fat-box changes than the running mean. The pairs stay exact; the cost is one step of fat-box life.
+    const int64_t steps = std::max<int64_t>(m_updateCount, 1);
+    const auto budget = static_cast<size_t>((m_changedTotal + steps - 1) / steps);
+    for (size_t k = 0; k < m_due.size() && m_changed.size() < budget; ++k) {
+        const auto [proxy, displacement] = m_due[k];
+        if (m_stepFlags[proxy] != kMovedFlag)
+            continue; // moved again later this step, or destroyed: its fat box changed already
+        const Aabb& box = m_currentBoxes[proxy];
+        reinsertLeaf(proxy,
+                     fatten(box, displacement, ProxyType::Dynamic, fatteningFor(proxy, box, displacement)));
+    }
+}
+
 void DynamicAabbTree::findNewPairs() {
     // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own.
     Stack<Ref, 128> stack;
-    for (const uint32_t proxy : m_moved) {
-        if ((m_stepFlags[proxy] & kChangedFlag) == 0 || (m_proxyWord[proxy] & kAliveBit) == 0)
+    for (const uint32_t proxy : m_changed) {
+        if ((m_proxyWord[proxy] & kAliveBit) == 0)
             continue;
         const Aabb box = m_fatBoxes[proxy];
         const bool isStatic = proxyIsStatic(proxy);
@@ -740,9 +760,10 @@ TreeStats DynamicAabbTree::stats() const {
         stats.bytesPerProxy =
             (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint32_t))) /
             proxies;
-        const double work = m_stepFlags.capacity() * sizeof(uint8_t) + m_moved.capacity() * sizeof(uint32_t) +
+        const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
+                            (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
                             m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
-                            m_buildRefs.capacity() * sizeof(Ref) +
+                            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
                             m_buildItems.capacity() * sizeof(BuildItem) +
                             m_builtNodes.capacity() * sizeof(uint32_t);
         stats.workBytesPerProxy = work / proxies;

@@ -140,6 +140,8 @@ public:
         const auto proxy = static_cast<uint32_t>(id.index());
         if (fitsFatBox(proxy, box, displacement)) {
             markMoved(proxy, box);
+            if (!contains(m_fatBoxes[proxy], Aabb{box.min + displacement, box.max + displacement}))
+                m_due.push_back({proxy, displacement}); // leaves at its next step if it keeps going
             return true;
         }
         return moveProxySlow(proxy, box, displacement);
@@ -368,7 +370,11 @@ private:
         flags |= kMovedFlag;
     }
     /// After `markMoved`: the proxy's fat box changed.
-    void markChanged(uint32_t proxy) { m_stepFlags[proxy] |= kChangedFlag; }
+    void markChanged(uint32_t proxy) {
+        if ((m_stepFlags[proxy] & kChangedFlag) == 0)
+            m_changed.push_back(proxy);
+        m_stepFlags[proxy] |= kChangedFlag;
+    }
     /// Binned-SAH build over the subtrees `refs` (leaves or kept subtrees); returns the new root.
     [[nodiscard]] Ref buildSubtree(std::vector<Ref>& refs);
     void addPair(uint32_t a, uint32_t b);
@@ -402,6 +408,9 @@ private:
     };
 
     void visitNodes(void (*onNode)(const void* visitor, const TreeNodeInfo& node), const void* visitor) const;
+    /// Re-fattens, while this step has fewer fat-box changes than the running mean, proxies that stayed
+    /// inside their fat boxes but will leave them at their next step: work levelling (see the .cpp).
+    void refattenEarly();
     /// Finds the pairs of every proxy whose fat box changed (created or re-fattened) by querying the trees.
     void findNewPairs();
 
@@ -423,14 +432,22 @@ private:
     // Per-step state.
     std::vector<uint8_t> m_stepFlags; ///< Per slot: kMovedFlag | kChangedFlag since the last updatePairs.
     std::vector<uint32_t> m_moved;    ///< Created, moved or destroyed this step, once each.
+    std::vector<uint32_t> m_changed;  ///< Those of m_moved whose fat box changed, once each.
     /// Per slot: the box pairs are tested against. This step's tight box for a proxy that moved, else a copy
     /// of its fat box (restored by updatePairs), so that the pair sweep reads one array without a branch.
     std::vector<Aabb> m_currentBoxes;
+    /// Moved inside their fat boxes this step but will leave them at the next: candidates for refattenEarly.
+    struct Due {
+        uint32_t proxy;
+        glm::vec3 displacement;
+    };
+    std::vector<Due> m_due;
     std::vector<Pair> m_pairs; ///< Candidate pairs: fat boxes overlap, not both static.
     struct BuildItem;
     std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
     std::vector<BuildItem> m_buildItems; ///< Scratch of the rebuild.
     std::vector<uint32_t> m_builtNodes;  ///< Scratch of the rebuild: nodes made, parents first.
+    int64_t m_changedTotal = 0; ///< Fat-box changes (created, re-fattened, destroyed) over all steps.
     int64_t m_refattenedTotal = 0;
     int64_t m_updateCount = 0;
     int32_t m_refattenedThisStep = 0;
@@ -440,6 +457,7 @@ private:
 
 template <PairCallback F>
 void DynamicAabbTree::updatePairs(F&& onPair) {
+    refattenEarly();
     // Tracked pairs stay valid unless a member changed its fat box (or died): fat boxes only change on
     // re-fattening. Keep the valid ones, dropping the rest, which the descent below finds again if they
     // still overlap. Report the kept ones that involve a moved proxy and whose current boxes (the tight box
@@ -471,7 +489,10 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
         m_stepFlags[proxy] = 0;
         m_currentBoxes[proxy] = m_fatBoxes[proxy];
     }
+    m_changedTotal += static_cast<int64_t>(m_changed.size());
     m_moved.clear();
+    m_changed.clear();
+    m_due.clear();
     m_refattenedTotal += m_refattenedThisStep;
     m_refattenedThisStep = 0;
     ++m_updateCount;
