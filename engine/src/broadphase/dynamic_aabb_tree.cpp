@@ -152,7 +152,7 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
         const float margin = doubling == 0 ? m_settings.margin : steadyMargin;
         const float stretch = factor * motion[axis];
         if (std::abs(excess - 2.0f * margin - stretch) <= stretch * (1.0f / 64.0f))
-            return {steadyMargin, doubling < m_settings.steadyDoublings ? 2.0f * factor : factor};
+            return {steadyMargin, doubling < m_settings.steadyDoublings ? 2.0f * factor : factor, true};
     }
     return plain;
 }
@@ -575,16 +575,26 @@ void DynamicAabbTree::refattenEarly() {
     // proxy that will leave its fat box at its next step (its box moved once more by this step's
     // displacement is outside) can as well be re-fattened in a quieter step: this one, while it has fewer
     // fat-box changes than the running mean. The pairs stay exact; the cost is one step of fat-box life.
-    const int64_t steps = std::max<int64_t>(m_updateCount, 1);
-    const auto budget = static_cast<size_t>((m_changedTotal + steps - 1) / steps);
-    for (size_t k = 0; k < m_due.size() && m_changed.size() < budget; ++k) {
+    for (size_t k = 0; k < m_due.size() && m_changed.size() < m_levellingBudget; ++k) {
         const auto [proxy, displacement] = m_due[k];
         if (m_stepFlags[proxy] != kMovedFlag)
             continue; // moved again later this step, or destroyed: its fat box changed already
+        // Only a steady mover's "will leave next" is a forecast worth acting on: an erratic one may turn.
         const Aabb& box = m_currentBoxes[proxy];
-        reinsertLeaf(proxy,
-                     fatten(box, displacement, ProxyType::Dynamic, fatteningFor(proxy, box, displacement)));
+        const Fattening fattening = fatteningFor(proxy, box, displacement);
+        if (fattening.steady)
+            reinsertLeaf(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
     }
+}
+
+size_t DynamicAabbTree::levellingBudget() const {
+    // The running mean of fat-box changes per step, rounded up. Levelling pays where that mean is small:
+    // chance makes a step's count swing by about its square root, a large share of a small mean (2 +- 1.4)
+    // and a small share of a large one (300 +- 17), where it would only cost the forecasts.
+    constexpr int64_t kMaxLevelledMean = 16;
+    const int64_t steps = m_updateCount + 1;
+    const int64_t mean = (m_changedTotal + steps - 1) / steps;
+    return mean <= kMaxLevelledMean ? static_cast<size_t>(mean) : 0;
 }
 
 void DynamicAabbTree::findNewPairs() {
