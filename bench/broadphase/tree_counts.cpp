@@ -8,16 +8,19 @@
 // Instructions per frame = the "Collected" count / (warm-up + timed frames + 1). On a shared machine this is
 // what tuning decisions are based on (docs/benchmarks.md); timings come from broadphase_bench.
 //
-// Usage: tree_counts <workload> [warm-up frames] [timed frames]
+// Usage: tree_counts <workload> [warm-up frames] [timed frames] [runs]
 //   workload: w1 | w2:<3d|flat>:<all-move|10pct-move|random-walk>:<N>
 // Prints re-fattenings per frame, tracked pairs, tree figures, a histogram of fat-box changes per frame and
-// whether the last frame's pairs are exactly the overlapping ones.
+// whether the last frame's pairs are exactly the overlapping ones. With runs > 1 it also times every frame
+// in each run and reports the percentiles of each frame's fastest time: the workload is deterministic, so
+// that is the frame's own cost with the pre-emptions and interrupts of a shared machine filtered out.
 
 #include "workloads.h"
 
 #include "vox/broadphase/dynamic_aabb_tree.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -33,6 +36,7 @@ struct Harness {
     vox::DynamicAabbTree tree;
     std::vector<vox::ProxyId> ids;
     std::vector<uint64_t> keys;
+    std::vector<uint64_t> exact; ///< The exact pairs at the last frame.
 };
 
 __attribute__((noinline)) void treeFrame(Harness& h, const Workload& workload, const FrameEvents& events) {
@@ -79,47 +83,67 @@ std::unique_ptr<Workload> makeWorkload(const std::string& name) {
     return std::make_unique<SwarmWorkload>(config);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    const std::string name = argc > 1 ? argv[1] : "w1";
+/// One run of the workload; fills `fastest` (per timed frame, the least nanoseconds seen so far) and, on the
+/// first run, `changesPerFrame`. Returns the harness for the checks.
+std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed, std::vector<double>& fastest,
+                                 std::map<int, int>* changesPerFrame) {
+    using Clock = std::chrono::steady_clock;
     std::unique_ptr<Workload> workload = makeWorkload(name);
-    const int warmup = argc > 2 ? std::atoi(argv[2]) : 60;
-    const int timed = argc > 3 ? std::atoi(argv[3]) : 3000;
-    if (!workload || warmup < 0 || timed <= 0) {
-        std::fprintf(stderr,
-                     "tree_counts: bad arguments\nusage: tree_counts <w1 | w2:<3d|flat>:<all-move|10pct-move|"
-                     "random-walk>:<N>> [warm-up frames >= 0] [timed frames > 0]\n");
-        return 2;
-    }
-    Harness h;
+    auto h = std::make_unique<Harness>();
     FrameEvents events;
     workload->start(events);
-    treeFrame(h, *workload, events);
-    std::map<int, int> changesPerFrame; // fat-box changes of moved proxies in a frame -> frames
+    treeFrame(*h, *workload, events);
     std::vector<vox::Aabb> before;
     for (int frame = 0; frame < warmup + timed; ++frame) {
         events.clear();
         workload->step(events);
-        h.keys.clear();
+        h->keys.clear();
         before.clear();
-        for (int32_t id : events.moved)
-            before.push_back(h.tree.fatBox(h.ids[id]));
-        treeFrame(h, *workload, events);
+        if (changesPerFrame)
+            for (int32_t id : events.moved)
+                before.push_back(h->tree.fatBox(h->ids[id]));
+        const auto start = Clock::now();
+        treeFrame(*h, *workload, events);
+        const double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
         if (frame < warmup)
+            continue;
+        double& best = fastest[static_cast<size_t>(frame - warmup)];
+        best = std::min(best, ns);
+        if (!changesPerFrame)
             continue;
         int changed = 0;
         for (size_t k = 0; k < events.moved.size(); ++k) {
-            const vox::Aabb now = h.tree.fatBox(h.ids[events.moved[k]]);
+            const vox::Aabb now = h->tree.fatBox(h->ids[events.moved[k]]);
             changed += now.min != before[k].min || now.max != before[k].max;
         }
-        ++changesPerFrame[changed];
+        ++(*changesPerFrame)[changed];
     }
+    h->exact = exactPairs(workload->objects);
+    return h;
+}
 
-    std::sort(h.keys.begin(), h.keys.end());
-    const bool duplicates = std::adjacent_find(h.keys.begin(), h.keys.end()) != h.keys.end();
-    const std::vector<uint64_t> exact = exactPairs(workload->objects);
-    const vox::TreeStats stats = h.tree.stats();
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::string name = argc > 1 ? argv[1] : "w1";
+    const int warmup = argc > 2 ? std::atoi(argv[2]) : 60;
+    const int timed = argc > 3 ? std::atoi(argv[3]) : 3000;
+    const int runs = argc > 4 ? std::atoi(argv[4]) : 1;
+    if (!makeWorkload(name) || warmup < 0 || timed <= 0 || runs <= 0) {
+        std::fprintf(stderr,
+                     "tree_counts: bad arguments\nusage: tree_counts <w1 | w2:<3d|flat>:<all-move|"
+                     "10pct-move|random-walk>:<N>> [warm-up frames >= 0] [timed frames > 0] [runs > 0]\n");
+        return 2;
+    }
+    std::vector<double> fastest(static_cast<size_t>(timed), 1e300);
+    std::map<int, int> changesPerFrame; // fat-box changes of moved proxies in a frame -> frames
+    std::unique_ptr<Harness> h = runOnce(name, warmup, timed, fastest, &changesPerFrame);
+    for (int run = 1; run < runs; ++run)
+        (void)runOnce(name, warmup, timed, fastest, nullptr);
+
+    std::sort(h->keys.begin(), h->keys.end());
+    const bool duplicates = std::adjacent_find(h->keys.begin(), h->keys.end()) != h->keys.end();
+    const vox::TreeStats stats = h->tree.stats();
     std::printf(
         "%s: %.3f re-fattened per frame, %d tracked pairs, height %d, area ratio %.2f, %.2f bytes per "
         "proxy\n",
@@ -128,9 +152,22 @@ int main(int argc, char** argv) {
     std::printf("fat-box changes per timed frame (changes:frames):");
     for (const auto& [changes, frames] : changesPerFrame)
         std::printf(" %d:%d", changes, frames);
-    const bool valid = h.tree.validate().ok();
-    const bool exactPairsFound = !duplicates && h.keys == exact;
-    std::printf("\nlast frame: %zu pairs, %zu exact, %s; validate() %s\n", h.keys.size(), exact.size(),
+    if (runs > 1) {
+        std::vector<double> sorted = fastest;
+        std::sort(sorted.begin(), sorted.end());
+        double sum = 0.0;
+        for (double ns : sorted)
+            sum += ns;
+        const auto at = [&](double p) {
+            return sorted[std::min(sorted.size() - 1,
+                                   static_cast<size_t>(p * static_cast<double>(sorted.size())))];
+        };
+        std::printf("\nfastest of %d runs, per frame: mean %.0f ns, p50 %.0f ns, p99 %.0f ns, max %.0f ns",
+                    runs, sum / static_cast<double>(sorted.size()), at(0.5), at(0.99), sorted.back());
+    }
+    const bool valid = h->tree.validate().ok();
+    const bool exactPairsFound = !duplicates && h->keys == h->exact;
+    std::printf("\nlast frame: %zu pairs, %zu exact, %s; validate() %s\n", h->keys.size(), h->exact.size(),
                 exactPairsFound ? "equal" : "DIFFERENT", valid ? "ok" : "FAILED");
     return exactPairsFound && valid ? 0 : 1;
 }

@@ -3,7 +3,6 @@
 #include "broadphase/box_error.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <string>
 #include <utility>

@@ -422,6 +422,7 @@ private:
     /// Re-fattens, while this step has fewer fat-box changes than the running mean, proxies that stayed
     /// inside their fat boxes but will leave them at their next step: work levelling (see the .cpp).
     void refattenEarly();
+    /// The number of fat-box changes refattenEarly may bring the next step to (0: no levelling).
     [[nodiscard]] size_t levellingBudget() const;
     /// Finds the pairs of every proxy whose fat box changed (created or re-fattened) by querying the trees.
     void findNewPairs();
