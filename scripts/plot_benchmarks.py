@@ -200,15 +200,16 @@ def section(context, runs):
 
     if any(k.startswith("W1/") for k in runs):
         lines += ["", "### W1 invaders (3,000 frames)", "",
-                  "| peer | mean frame | p99 frame | update | pairs | ns / moved | candidates / exact | "
-                  "tree ÷ peer |",
-                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                  "| peer | mean frame | p99 frame | max frame | update | pairs | ns / moved | "
+                  "candidates / exact | tree ÷ peer |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         tree = runs.get("W1/invaders/tree")
         for p in ALL:
             e = runs.get(f"W1/invaders/{p}")
             if e:
                 share = f"{tree['mean_ns'] / e['mean_ns']:.3f}" if tree and p != "tree" else "—"
                 lines.append(f"| {p} | {fmt_time(e['mean_ns'])} | {fmt_time(e['p99_ns'])} | "
+                             f"{fmt_time(e.get('max_ns'))} | "
                              f"{fmt_time(e['update_ns'])} | {fmt_time(e['pairs_ns'])} | {num(e['ns_per_moved'])} | "
                              f"{num(e['candidates'], 0)} / {num(e['exact'], 0)} | {share} |")
 

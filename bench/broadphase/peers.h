@@ -1,6 +1,6 @@
 #pragma once
 // The peers of the broadphase benchmark, each behind the same small adapter interface the runner drives:
-//   create(objectId, box, isStatic) / destroy(objectId) / move(objectId, box, displacement)
+//   create(objectId, box, isStatic) / destroy(objectId) / move(objectId, box, displacement = velocity * dt)
 //   pairs(onPair(objectIdA, objectIdB)): produce the current candidate set, the way that engine does
 //   maintain(): deferred work; stats(): height, area ratio, bytes per proxy.
 // Box2D 2.4.1 (b2BroadPhase, 2D: flat workloads only) and Bullet 3.24 (btDbvtBroadphase) run with their

@@ -73,7 +73,6 @@ void SwarmWorkload::step(FrameEvents& events) {
             }
         }
         object.box = vox::Aabb::fromCenter(center, half);
-        object.displacement = center - oldCenter;
         events.moved.push_back(i);
     }
 }
@@ -99,7 +98,6 @@ void InvadersWorkload::placeAliens() {
             const glm::vec3 lo = m_formation + glm::vec3(1.6f * static_cast<float>(column),
                                                          1.2f * static_cast<float>(row), -0.4f);
             const vox::Aabb box{lo, lo + glm::vec3(1.2f, 0.8f, 0.8f)};
-            alien.displacement = alien.alive ? box.min - alien.box.min : glm::vec3(0.0f);
             alien.box = box;
             alien.velocity = glm::vec3(2.0f * m_direction, 0.0f, 0.0f);
             alien.alive = true;
@@ -109,10 +107,9 @@ void InvadersWorkload::placeAliens() {
 void InvadersWorkload::placePlayer() {
     SceneObject& player = objects[m_player];
     const float t = static_cast<float>(m_frame) * kDt;
-    const vox::Aabb box = vox::Aabb::fromCenter(glm::vec3(11.2f + 9.0f * std::sin(0.7f * t), 1.5f, 0.0f),
-                                                glm::vec3(0.65f, 0.4f, 0.4f));
-    player.displacement = player.alive ? box.min - player.box.min : glm::vec3(0.0f);
-    player.box = box;
+    player.box = vox::Aabb::fromCenter(glm::vec3(11.2f + 9.0f * std::sin(0.7f * t), 1.5f, 0.0f),
+                                       glm::vec3(0.65f, 0.4f, 0.4f));
+    player.velocity = glm::vec3(9.0f * 0.7f * std::cos(0.7f * t), 0.0f, 0.0f);
     player.alive = true;
 }
 
@@ -177,8 +174,8 @@ void InvadersWorkload::step(FrameEvents& events) {
     for (size_t k = 0; k < m_shots.size();) {
         const int32_t id = m_shots[k];
         SceneObject& shot = objects[id];
-        shot.displacement = shot.velocity * kDt;
-        shot.box = {shot.box.min + shot.displacement, shot.box.max + shot.displacement};
+        const glm::vec3 step = shot.velocity * kDt;
+        shot.box = {shot.box.min + step, shot.box.max + step};
         if (shot.box.max.y < 0.0f || shot.box.min.y > kFieldHeight || shot.box.max.x < 0.0f ||
             shot.box.min.x > kFieldWidth) {
             shot.alive = false;

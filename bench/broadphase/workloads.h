@@ -18,9 +18,8 @@ constexpr float kDt = 1.0f / 60.0f;
 
 /// One object of a scene, indexed by a stable object id.
 struct SceneObject {
-    vox::Aabb box;                ///< Current tight box.
-    glm::vec3 velocity{0.0f};     ///< Units per second.
-    glm::vec3 displacement{0.0f}; ///< Motion of the last step (velocity * dt, or 0).
+    vox::Aabb box;            ///< Current tight box.
+    glm::vec3 velocity{0.0f}; ///< Units per second, as of the coming step (after any bounce or turn).
     bool isStatic = false;
     bool alive = false;
 };

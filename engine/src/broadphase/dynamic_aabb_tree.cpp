@@ -3,7 +3,6 @@
 #include "broadphase/box_error.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -20,6 +19,10 @@ struct DynamicAabbTree::BuildItem {
 DynamicAabbTree::DynamicAabbTree(const TreeSettings& settings) : m_settings(settings) {
     VOX_ASSERT(settings.margin >= 0.0f && settings.predictionFactor >= 0.0f,
                "TreeSettings: margin and predictionFactor must be >= 0");
+    VOX_ASSERT(settings.steadyDoublings >= 0 && settings.steadyDoublings <= 8,
+               "TreeSettings: steadyDoublings must be in 0 .. 8");
+    VOX_ASSERT(settings.steadyMarginScale >= 0.0f && settings.steadyMarginScale <= 1.0f,
+               "TreeSettings: steadyMarginScale must be in 0 .. 1");
 }
 DynamicAabbTree::~DynamicAabbTree() = default;
 DynamicAabbTree::DynamicAabbTree(DynamicAabbTree&&) noexcept = default;
@@ -34,14 +37,13 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, P
     } else {
         proxy = static_cast<uint32_t>(m_proxyWord.size());
         m_fatBoxes.emplace_back();
-        m_stepBoxes.emplace_back();
+        m_currentBoxes.emplace_back();
         m_proxyWord.push_back(0);
         m_userData.push_back(0);
-        const size_t words = (m_proxyWord.size() + 63) / 64;
-        m_movedBits.resize(words, 0);
-        m_dirtyBits.resize(words, 0);
+        m_stepFlags.push_back(0);
     }
     m_fatBoxes[proxy] = fatBox;
+    m_currentBoxes[proxy] = fatBox;
     m_userData[proxy] = userData;
     const uint32_t generation = m_proxyWord[proxy] & (kGenerationMask << kGenerationShift);
     m_proxyWord[proxy] = generation | kAliveBit | (type == ProxyType::Static ? kStaticBit : 0u) | kNullIndex;
@@ -59,18 +61,21 @@ Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& f
     const uint32_t proxy = allocateProxy(fatBox, userData, type);
     insertLeaf(proxy, kNullIndex);
     markMoved(proxy, box);
-    setBit(m_dirtyBits, proxy);
+    markChanged(proxy);
     return handleOf(proxy);
 }
 
 Result<ProxyId> DynamicAabbTree::createProxy(const Aabb& box, uint32_t userData, ProxyType type) {
-    return createWithFatBox(box, fatten(box, glm::vec3(0.0f), type, kNullIndex), userData, type);
+    return createWithFatBox(box, fatten(box, glm::vec3(0.0f), type, {m_settings.margin, 0.0f}), userData,
+                            type);
 }
 
 Result<ProxyId> DynamicAabbTree::createProxy(const IAABB& object, uint32_t userData, ProxyType type) {
     const Aabb box = object.aabb();
     // The slot is not known yet: the stretch uses the plain factor; later moves use the slot's own.
-    return createWithFatBox(box, fatten(box, object.velocity() * m_settings.stepSeconds, type, kNullIndex),
+    return createWithFatBox(box,
+                            fatten(box, object.velocity() * m_settings.stepSeconds, type,
+                                   {m_settings.margin, m_settings.predictionFactor}),
                             userData, type);
 }
 
@@ -88,10 +93,10 @@ Status DynamicAabbTree::createProxies(std::span<const BulkProxy> proxies, std::s
                      " more proxies would exceed the limit of " + std::to_string(kMaxProxies)};
     for (size_t i = 0; i < proxies.size(); ++i) {
         const uint32_t proxy =
-            allocateProxy(fatten(proxies[i].box, glm::vec3(0.0f), proxies[i].type, kNullIndex),
+            allocateProxy(fatten(proxies[i].box, glm::vec3(0.0f), proxies[i].type, {m_settings.margin, 0.0f}),
                           proxies[i].userData, proxies[i].type);
         markMoved(proxy, proxies[i].box);
-        setBit(m_dirtyBits, proxy);
+        markChanged(proxy);
         ids[i] = handleOf(proxy);
     }
     rebuild(); // collects every live proxy, the new ones included
@@ -104,7 +109,7 @@ bool DynamicAabbTree::destroyProxy(ProxyId id) {
     const auto proxy = static_cast<uint32_t>(id.index());
     removeLeaf(proxy);
     markMoved(proxy, m_fatBoxes[proxy]);
-    setBit(m_dirtyBits, proxy); // its pairs are dropped at the next updatePairs
+    markChanged(proxy); // its pairs are dropped at the next updatePairs
     const uint32_t generation = (generationOf(proxy) + 1) & kGenerationMask;
     m_proxyWord[proxy] = (generation << kGenerationShift) | m_freeProxy;
     m_freeProxy = proxy;
@@ -120,8 +125,35 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
     const Aabb& current = m_fatBoxes[proxy];
     if (isStatic && current.min == box.min && current.max == box.max)
         return true; // static boxes stay exact: only a real change moves them
-    reinsertLeaf(proxy, fatten(box, displacement, isStatic ? ProxyType::Static : ProxyType::Dynamic, proxy));
+    reinsertLeaf(proxy, fatten(box, displacement, isStatic ? ProxyType::Static : ProxyType::Dynamic,
+                               fatteningFor(proxy, box, displacement)));
     return true;
+}
+
+DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const Aabb& box,
+                                                         const glm::vec3& displacement) const {
+    // The old fat box tells how it was made, so no per-proxy state is needed: along the main axis of the
+    // motion, its extent beyond the tight box is two margins plus the stretch. If that matches this step's
+    // displacement under one of the fattenings the proxy can have had, it has moved steadily since it was
+    // last fattened: double the factor (up to the limit) and use the steady margin. Steady motion gives an
+    // exact match (up to rounding); erratic motion almost never does.
+    const float base = basePrediction(proxy);
+    const Fattening plain{m_settings.margin, base};
+    const float steadyMargin = m_settings.margin * m_settings.steadyMarginScale;
+    const glm::vec3 motion = glm::abs(displacement);
+    const int axis = motion.x >= motion.y ? (motion.x >= motion.z ? 0 : 2) : (motion.y >= motion.z ? 1 : 2);
+    if (!(motion[axis] > 0.0f) || !(base > 0.0f))
+        return plain;
+    const Aabb& fat = m_fatBoxes[proxy];
+    const float excess = (fat.max[axis] - fat.min[axis]) - (box.max[axis] - box.min[axis]);
+    float factor = base;
+    for (int32_t doubling = 0; doubling <= m_settings.steadyDoublings; ++doubling, factor *= 2.0f) {
+        const float margin = doubling == 0 ? m_settings.margin : steadyMargin;
+        const float stretch = factor * motion[axis];
+        if (std::abs(excess - 2.0f * margin - stretch) <= stretch * (1.0f / 64.0f))
+            return {steadyMargin, doubling < m_settings.steadyDoublings ? 2.0f * factor : factor, true};
+    }
+    return plain;
 }
 
 bool DynamicAabbTree::moveProxy(ProxyId id, const IAABB& object) {
@@ -134,7 +166,7 @@ Aabb DynamicAabbTree::fatBox(ProxyId id) const {
 
 void DynamicAabbTree::reinsertLeaf(uint32_t proxy, const Aabb& fatBox) {
     ++m_refattenedThisStep;
-    setBit(m_dirtyBits, proxy);
+    markChanged(proxy);
     // Out, and back in where the surface-area heuristic wants it. The search starts at the lowest ancestor
     // that still contains the new fat box: a small move stays local and cheap (the descent from the root
     // is the expensive part of an insertion), and nothing above that ancestor changes.
@@ -263,8 +295,10 @@ void DynamicAabbTree::insertLeaf(uint32_t proxy, uint32_t subtree) {
     setProxyParent(proxy, node);
     if (rotate(node, false)) // balance at the new node; its box is right already
         updateHeight(node);
-    // Rotations for area inside the searched subtree only: above it, only heights can change.
-    refitAndRotate(oldParent, subtree == kNullIndex ? kNullIndex : m_nodes[subtree].parent());
+    // Rotations for area only for a leaf that came in from the root (a new proxy). A re-inserted leaf was
+    // just placed by the search in its own neighbourhood, and rotating after it cost more than the better
+    // area saved in every benchmark workload (docs/benchmarks.md): only balance is kept up there.
+    refitAndRotate(oldParent, subtree == kNullIndex ? kNullIndex : oldParent);
 }
 
 uint32_t DynamicAabbTree::removeLeaf(uint32_t proxy) {
@@ -284,6 +318,14 @@ uint32_t DynamicAabbTree::removeLeaf(uint32_t proxy) {
     return grandParent;
 }
 
+namespace {
+// Heights of two siblings may differ by this much before a rotation is forced. Strict AVL balance (1) costs a
+// lot of tree quality: a good SAH tree is rarely perfectly balanced (random boxes inserted one by one reach
+// an area ratio of 718 with 1, 259 with 4, against 181 for a full SAH build). 4 still bounds the height:
+// nested or sorted input cannot grow a chain.
+constexpr int32_t kMaxHeightDifference = 4;
+} // namespace
+
 void DynamicAabbTree::refitAndRotate(uint32_t node, uint32_t areaLimit) {
     bool areaRotations = true;
     while (node != kNullIndex) {
@@ -294,8 +336,12 @@ void DynamicAabbTree::refitAndRotate(uint32_t node, uint32_t areaLimit) {
         n.box = box;
         // Rotations for area only where the region changed; above it only heights move, and only balance
         // can call for a rotation.
-        const bool rotated = rotate(node, areaRotations && boxChanged);
-        const int32_t height = 1 + std::max(heightOf(n.child(0)), heightOf(n.child(1)));
+        const int32_t heights[2] = {heightOf(n.child(0)), heightOf(n.child(1))};
+        const bool mayRotate =
+            (areaRotations && boxChanged) || std::abs(heights[0] - heights[1]) > kMaxHeightDifference;
+        const bool rotated = mayRotate && rotate(node, areaRotations && boxChanged);
+        const int32_t height = rotated ? 1 + std::max(heightOf(n.child(0)), heightOf(n.child(1)))
+                                       : 1 + std::max(heights[0], heights[1]);
         // Nothing above can change once a node keeps its box and height.
         if (!rotated && !boxChanged && height == n.height())
             return;
@@ -308,14 +354,6 @@ void DynamicAabbTree::updateHeight(uint32_t node) {
     Node& n = m_nodes[node];
     n.setHeight(1 + std::max(heightOf(n.child(0)), heightOf(n.child(1))));
 }
-
-namespace {
-// Heights of two siblings may differ by this much before a rotation is forced. Strict AVL balance (1) costs a
-// lot of tree quality: a good SAH tree is rarely perfectly balanced (random boxes inserted one by one reach
-// an area ratio of 718 with 1, 259 with 4, against 181 for a full SAH build). 4 still bounds the height:
-// nested or sorted input cannot grow a chain.
-constexpr int32_t kMaxHeightDifference = 4;
-} // namespace
 
 bool DynamicAabbTree::rotate(uint32_t node, bool areaRotations) {
     bool rotated = false;
@@ -530,42 +568,66 @@ void DynamicAabbTree::addPair(uint32_t a, uint32_t b) {
     m_pairs.push_back({a, b});
 }
 
+void DynamicAabbTree::refattenEarly() {
+    // Work levelling. Proxies leave their fat boxes at moments set by chance, so some steps have several
+    // reinsertions and queries to do and others none: the slow steps of a game are these coincidences. A
+    // proxy that will leave its fat box at its next step (its box moved once more by this step's
+    // displacement is outside) can as well be re-fattened in a quieter step: this one, while it has fewer
+    // fat-box changes than the running mean. The pairs stay exact; the cost is one step of fat-box life.
+    for (size_t k = 0; k < m_due.size() && m_changed.size() < m_levellingBudget; ++k) {
+        const auto [proxy, displacement] = m_due[k];
+        if (m_stepFlags[proxy] != kMovedFlag)
+            continue; // moved again later this step, or destroyed: its fat box changed already
+        // Only a steady mover's "will leave next" is a forecast worth acting on: an erratic one may turn.
+        const Aabb& box = m_currentBoxes[proxy];
+        const Fattening fattening = fatteningFor(proxy, box, displacement);
+        if (fattening.steady)
+            reinsertLeaf(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
+    }
+}
+
+size_t DynamicAabbTree::levellingBudget() const {
+    // The running mean of fat-box changes per step, rounded up. Levelling pays where that mean is small:
+    // chance makes a step's count swing by about its square root, a large share of a small mean (2 +- 1.4)
+    // and a small share of a large one (300 +- 17), where it would only cost the forecasts.
+    constexpr int64_t kMaxLevelledMean = 16;
+    const int64_t steps = m_updateCount + 1;
+    const int64_t mean = (m_changedTotal + steps - 1) / steps;
+    return mean <= kMaxLevelledMean ? static_cast<size_t>(mean) : 0;
+}
+
 void DynamicAabbTree::findNewPairs() {
-    // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own; the
-    // bit set is walked in slot order, which keeps neighbouring slots' queries close in memory.
+    // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own.
     Stack<Ref, 128> stack;
-    for (size_t word = 0; word < m_dirtyBits.size(); ++word) {
-        for (uint64_t bits = m_dirtyBits[word]; bits != 0; bits &= bits - 1) {
-            const auto proxy = static_cast<uint32_t>(word * 64 + static_cast<size_t>(std::countr_zero(bits)));
-            if ((m_proxyWord[proxy] & kAliveBit) == 0)
+    for (const uint32_t proxy : m_changed) {
+        if ((m_proxyWord[proxy] & kAliveBit) == 0)
+            continue;
+        const Aabb box = m_fatBoxes[proxy];
+        const bool isStatic = proxyIsStatic(proxy);
+        // Two changed proxies meet twice; the lower slot keeps the pair.
+        const auto consider = [&](uint32_t other) {
+            if (other != proxy && ((m_stepFlags[other] & kChangedFlag) == 0 || other > proxy))
+                addPair(proxy, other);
+        };
+        for (int tree = 0; tree < (isStatic ? 1 : 2); ++tree) { // static proxies skip the static tree
+            const Ref root = m_roots[tree];
+            if (root == kNullRef || !overlaps(boxOf(root), box))
                 continue;
-            const Aabb box = m_fatBoxes[proxy];
-            const bool isStatic = proxyIsStatic(proxy);
-            // Two changed proxies meet twice; the lower slot keeps the pair.
-            const auto consider = [&](uint32_t other) {
-                if (other != proxy && (!testBit(m_dirtyBits, other) || other > proxy))
-                    addPair(proxy, other);
-            };
-            for (int tree = 0; tree < (isStatic ? 1 : 2); ++tree) { // static proxies skip the static tree
-                const Ref root = m_roots[tree];
-                if (root == kNullRef || !overlaps(boxOf(root), box))
-                    continue;
-                if (isLeaf(root)) {
-                    consider(indexOf(root));
-                    continue;
-                }
-                stack.push(root);
-                while (!stack.empty()) {
-                    const Node& node = m_nodes[indexOf(stack.pop())];
-                    for (int k = 0; k < 2; ++k) {
-                        const Ref child = node.child(k);
-                        if (!overlaps(boxOf(child), box))
-                            continue;
-                        if (isLeaf(child))
-                            consider(indexOf(child));
-                        else
-                            stack.push(child);
-                    }
+            if (isLeaf(root)) {
+                consider(indexOf(root));
+                continue;
+            }
+            stack.push(root);
+            while (!stack.empty()) {
+                const Node& node = m_nodes[indexOf(stack.pop())];
+                for (int k = 0; k < 2; ++k) {
+                    const Ref child = node.child(k);
+                    if (!overlaps(boxOf(child), box))
+                        continue;
+                    if (isLeaf(child))
+                        consider(indexOf(child));
+                    else
+                        stack.push(child);
                 }
             }
         }
@@ -659,7 +721,7 @@ Status DynamicAabbTree::validate() const {
     // Pairs: live, distinct, not both static, overlapping (unless a member changed since), listed once.
     std::vector<uint64_t> keys;
     for (const Pair& pair : m_pairs) {
-        const bool changed = testBit(m_dirtyBits, pair.a) || testBit(m_dirtyBits, pair.b);
+        const bool changed = ((m_stepFlags[pair.a] | m_stepFlags[pair.b]) & kChangedFlag) != 0;
         if (changed)
             continue;
         if (pair.a == pair.b || pair.a >= m_proxyWord.size() || pair.b >= m_proxyWord.size() ||
@@ -707,9 +769,10 @@ TreeStats DynamicAabbTree::stats() const {
         stats.bytesPerProxy =
             (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint32_t))) /
             proxies;
-        const double work = (m_movedBits.capacity() + m_dirtyBits.capacity()) * sizeof(uint64_t) +
-                            m_moved.capacity() * sizeof(uint32_t) + m_pairs.capacity() * sizeof(Pair) +
-                            m_stepBoxes.capacity() * sizeof(Aabb) + m_buildRefs.capacity() * sizeof(Ref) +
+        const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
+                            (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
+                            m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
+                            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
                             m_buildItems.capacity() * sizeof(BuildItem) +
                             m_builtNodes.capacity() * sizeof(uint32_t);
         stats.workBytesPerProxy = work / proxies;

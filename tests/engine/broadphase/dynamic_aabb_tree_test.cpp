@@ -1,6 +1,7 @@
 // DynamicAabbTree beyond the shared contract (broadphase_test.cpp): fat boxes, pair bookkeeping across
 // steps, bulk build, balance, statistics.
 
+#include "vox/broadphase/brute_force_broadphase.h"
 #include "vox/broadphase/dynamic_aabb_tree.h"
 #include "vox/core/rng.h"
 
@@ -63,13 +64,203 @@ TEST(DynamicAabbTree, MoveInsideTheFatBoxChangesNothingInTheTree) {
     expectValid(tree);
 }
 
+TEST(DynamicAabbTree, SteadyMotionEarnsALongerSlimmerFatBox) {
+    vox::TreeSettings settings;
+    settings.margin = 0.2f;
+    settings.predictionFactor = 4.0f;
+    settings.steadyDoublings = 2;
+    settings.steadyMarginScale = 0.25f;
+    // Records the stretch ahead (beyond the margin) and the side margin of each new fat box of a proxy that
+    // moves by `step(i)` at step i.
+    const auto fatBoxesOf = [&](auto step) {
+        DynamicAabbTree tree(settings);
+        Aabb box{{0, 0, 0}, {1, 1, 1}};
+        const ProxyId id = tree.createProxy(box, 0).value();
+        tree.updatePairs([](ProxyId, ProxyId) {});
+        std::vector<std::pair<float, float>> stretchAndMargin;
+        Aabb fat = tree.fatBox(id);
+        for (int i = 0; i < 400 && stretchAndMargin.size() < 6; ++i) {
+            const glm::vec3 d = step(i);
+            box = {box.min + d, box.max + d};
+            EXPECT_TRUE(tree.moveProxy(id, box, d));
+            tree.updatePairs([](ProxyId, ProxyId) {});
+            const Aabb now = tree.fatBox(id);
+            if (now.min != fat.min || now.max != fat.max) {
+                const float margin = box.min.y - now.min.y;
+                stretchAndMargin.emplace_back((now.max.x - box.max.x - margin) / d.x, margin);
+                fat = now;
+            }
+            EXPECT_TRUE(vox::contains(now, box)) << "step " << i;
+        }
+        expectValid(tree);
+        return stretchAndMargin;
+    };
+
+    // Constant velocity: the plain factor (4 spread by 0.5 .. 1.5 per slot) and margin, then twice that
+    // factor with the slim margin, four times, and four times again (the limit of two doublings).
+    const auto steady = fatBoxesOf([](int) { return glm::vec3(0.1f, 0, 0); });
+    ASSERT_EQ(steady.size(), 6u);
+    // steady[0] is the re-fattening of the creation box, which was not stretched: its factor is plain.
+    const float base = steady[0].first;
+    EXPECT_GE(base, 2.0f - 1e-3f);
+    EXPECT_LE(base, 6.0f + 1e-3f);
+    EXPECT_NEAR(steady[0].second, 0.2f, 1e-4f);
+    EXPECT_NEAR(steady[1].first, 2.0f * base, 1e-2f);
+    EXPECT_NEAR(steady[2].first, 4.0f * base, 1e-2f);
+    EXPECT_NEAR(steady[3].first, 4.0f * base, 1e-2f) << "capped at steadyDoublings";
+    for (size_t k = 1; k < steady.size(); ++k)
+        EXPECT_NEAR(steady[k].second, 0.05f, 1e-4f) << "fat box " << k;
+
+    // A speed that changes every step: no fat box matches a later displacement, so the plain fattening is
+    // kept.
+    const auto erratic =
+        fatBoxesOf([](int i) { return glm::vec3(0.05f + 0.002f * static_cast<float>(i), 0, 0); });
+    ASSERT_GE(erratic.size(), 3u);
+    for (const auto& [factor, margin] : erratic) {
+        EXPECT_LE(factor, 6.0f + 1e-3f);
+        EXPECT_NEAR(margin, 0.2f, 1e-4f);
+    }
+}
+
+TEST(DynamicAabbTree, QuietStepsRefattenSteadyProxiesThatWouldLeaveNext) {
+    // Work levelling: 20 proxies are created (a busy step), so the running mean of fat-box changes is at
+    // least one; in the quiet steps that follow, a steady mover that is still inside its fat box but would
+    // leave it at its next step is re-fattened early, before it leaves.
+    DynamicAabbTree tree(vox::TreeSettings{0.25f, 4.0f});
+    for (int i = 0; i < 20; ++i)
+        ASSERT_TRUE(
+            tree.createProxy(Aabb::fromCenter(glm::vec3(3.0f * static_cast<float>(i), 5, 0), glm::vec3(1)),
+                             static_cast<uint32_t>(i))
+                .ok());
+    Aabb box{{0, 0, 0}, {1, 1, 1}};
+    const ProxyId id = tree.createProxy(box, 20).value();
+    tree.updatePairs([](ProxyId, ProxyId) {});
+    const glm::vec3 step(0.05f, 0, 0);
+    int early = 0, late = 0;
+    for (int i = 0; i < 200; ++i) {
+        const Aabb fat = tree.fatBox(id);
+        box = {box.min + step, box.max + step};
+        ASSERT_TRUE(tree.moveProxy(id, box, step));
+        const bool left = tree.fatBox(id).min != fat.min || tree.fatBox(id).max != fat.max;
+        tree.updatePairs([](ProxyId, ProxyId) {});
+        const bool changed = tree.fatBox(id).min != fat.min || tree.fatBox(id).max != fat.max;
+        if (left) {
+            ++late;
+        } else if (changed) {
+            ++early;
+            EXPECT_TRUE(vox::contains(fat, box)) << "step " << i;
+            EXPECT_FALSE(vox::contains(fat, Aabb{box.min + step, box.max + step}))
+                << "step " << i << ": re-fattened early although it would not have left next step";
+        }
+        ASSERT_TRUE(vox::contains(tree.fatBox(id), box));
+    }
+    EXPECT_GE(late, 1) << "the creation box (not stretched) is left: steadiness is learnt from the next";
+    EXPECT_GE(early, 1) << "no early re-fattening in a quiet step";
+    expectValid(tree);
+}
+
+TEST(DynamicAabbTree, SteadyAndErraticMoversMatchBruteForceEveryStep) {
+    // A W1-like scene run step by step against brute force: a formation marching in lockstep that reverses
+    // and drops at the walls, shots at constant speed, random walkers, and static voxels. Every dynamic
+    // proxy moves every step, so the tree's pairs must equal the exact overlapping pairs.
+    const uint64_t seed = 4711;
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    vox::Rng rng(seed);
+    DynamicAabbTree tree;
+    vox::BruteForceBroadphase reference;
+    struct Body {
+        Aabb box;
+        glm::vec3 velocity;
+        ProxyId subject, ref;
+        bool isStatic = false;
+    };
+    std::vector<Body> bodies;
+    const auto add = [&](const Aabb& box, const glm::vec3& velocity, bool isStatic) {
+        const auto type = isStatic ? vox::ProxyType::Static : vox::ProxyType::Dynamic;
+        const auto index = static_cast<uint32_t>(bodies.size());
+        bodies.push_back({box, velocity, tree.createProxy(box, index, type).value(),
+                          reference.createProxy(box, index, type).value(), isStatic});
+    };
+    for (int row = 0; row < 4; ++row) // the formation: gaps of 0.4, like W1
+        for (int column = 0; column < 8; ++column)
+            add(Aabb::fromCenter(
+                    glm::vec3(1.6f * static_cast<float>(column), 10.0f + 1.2f * static_cast<float>(row), 0),
+                    glm::vec3(0.6f, 0.4f, 0.4f)),
+                glm::vec3(2, 0, 0), false);
+    for (int i = 0; i < 8; ++i) // shots
+        add(Aabb::fromCenter(glm::vec3(rng.uniform(0, 14), rng.uniform(0, 14), 0),
+                             glm::vec3(0.05f, 0.2f, 0.1f)),
+            glm::vec3(0, i % 2 ? 20.0f : -8.0f, 0), false);
+    for (int i = 0; i < 8; ++i) // random walkers
+        add(Aabb::fromCenter(glm::vec3(rng.uniform(0, 14), rng.uniform(0, 14), 0), glm::vec3(0.5f)),
+            glm::vec3(0), false);
+    for (int i = 0; i < 60; ++i) // static voxels across the formation's path
+        add(Aabb::fromCenter(glm::vec3(0.2f * static_cast<float>(i), 6.0f, 0), glm::vec3(0.1f)), glm::vec3(0),
+            true);
+
+    const float dt = 1.0f / 60.0f;
+    float direction = 1.0f, formationX = 0.0f;
+    for (int stepIndex = 0; stepIndex < 1500; ++stepIndex) {
+        formationX += direction * 2.0f * dt;
+        glm::vec3 formationStep(direction * 2.0f * dt, 0, 0);
+        if (formationX < 0.0f || formationX > 3.0f) {
+            direction = -direction;
+            formationStep.y = -0.4f;
+        }
+        for (uint32_t i = 0; i < bodies.size(); ++i) {
+            Body& body = bodies[i];
+            if (body.isStatic)
+                continue;
+            glm::vec3 d;
+            if (i < 32) {
+                d = formationStep;
+                body.velocity = glm::vec3(direction * 2.0f, 0, 0);
+            } else if (i < 40) {
+                d = body.velocity * dt;
+                if (body.box.min.y > 14.0f || body.box.max.y < 0.0f) // wrap around
+                    d.y -= body.velocity.y > 0 ? 14.0f : -14.0f;
+            } else {
+                body.velocity = glm::vec3(rng.uniform(-3, 3), rng.uniform(-3, 3), rng.uniform(-3, 3));
+                d = body.velocity * dt;
+            }
+            body.box = {body.box.min + d, body.box.max + d};
+            ASSERT_TRUE(tree.moveProxy(body.subject, body.box, body.velocity * dt));
+            ASSERT_TRUE(reference.moveProxy(body.ref, body.box, d));
+        }
+        std::vector<uint64_t> got, want;
+        tree.updatePairs([&](ProxyId a, ProxyId b) {
+            const uint64_t x = tree.userData(a), y = tree.userData(b);
+            got.push_back(std::min(x, y) << 32 | std::max(x, y));
+        });
+        reference.updatePairs([&](ProxyId a, ProxyId b) {
+            const uint64_t x = reference.userData(a), y = reference.userData(b);
+            want.push_back(std::min(x, y) << 32 | std::max(x, y));
+        });
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        ASSERT_EQ(got, want) << "step " << stepIndex;
+        if (stepIndex % 100 == 0)
+            expectValid(tree);
+    }
+    expectValid(tree);
+    EXPECT_LT(tree.stats().refattenedPerStep, 20.0) << "steady movers should rarely leave their fat boxes";
+}
+
 TEST(DynamicAabbTree, OversizedFatBoxShrinksWhenTheObjectSlowsDown) {
     DynamicAabbTree tree(vox::TreeSettings{0.1f, 4.0f});
     const ProxyId id = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0).value();
     ASSERT_TRUE(tree.moveProxy(id, Aabb{{5, 0, 0}, {6, 1, 1}}, glm::vec3(5, 0, 0))); // teleport-like
     EXPECT_GT(tree.fatBox(id).max.x, 15.0f) << "stretched along the big displacement";
-    ASSERT_TRUE(tree.moveProxy(id, Aabb{{5, 0, 0}, {6, 1, 1}}, glm::vec3(0))); // now at rest
-    EXPECT_FLOAT_EQ(tree.fatBox(id).max.x, 6.1f) << "the needlessly huge fat box is replaced by a tight one";
+    tree.updatePairs([](ProxyId, ProxyId) {});
+    // Now at rest: the needlessly huge fat box is replaced by a tight one within a few steps (the size is
+    // checked every 16th step of each proxy, so that the common move stays a few compares).
+    int steps = 0;
+    for (; steps < 16 && tree.fatBox(id).max.x > 7.0f; ++steps) {
+        ASSERT_TRUE(tree.moveProxy(id, Aabb{{5, 0, 0}, {6, 1, 1}}, glm::vec3(0)));
+        tree.updatePairs([](ProxyId, ProxyId) {});
+    }
+    EXPECT_FLOAT_EQ(tree.fatBox(id).max.x, 6.1f) << "still oversized after " << steps << " steps";
+    EXPECT_GT(steps, 0);
     expectValid(tree);
 }
 

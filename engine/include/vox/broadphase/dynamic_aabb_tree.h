@@ -7,8 +7,16 @@
 /// only records the step's tight box. A proxy that leaves its fat box gets a new one and is reinserted: taken
 /// out, then put back where the surface-area heuristic (SAH) says it costs least, searching by branch and
 /// bound from the lowest ancestor that still contains the new box, so a small move stays a local, cache-warm
-/// change. Tree rotations on the way up keep both the area low and the height bounded (sorted, identical or
-/// nested boxes cannot grow a chain).
+/// change. Tree rotations on the way up keep the height bounded (sorted, identical or nested boxes cannot
+/// grow a chain), and improve the area where a new proxy came in.
+///
+/// Steady motion is rewarded. The old fat box tells how it was made, so without any per-proxy state the
+/// tree sees whether a proxy that left it kept the displacement it was stretched for: then the next fat box
+/// is stretched twice as far (up to `TreeSettings::steadyDoublings` times) with a slimmer margin. Invaders
+/// marching in step and shots flying straight leave their fat boxes rarely; random walkers keep the plain
+/// fattening. And since the slow steps of a game are those where, by chance, several proxies leave their fat
+/// boxes at once, a quiet step re-fattens the steady movers that would leave at their next step (work
+/// levelling): the average work barely changes, the peaks drop.
 ///
 /// Pairs are tracked, not recomputed. The tree keeps the list of proxy pairs whose fat boxes overlap; such a
 /// pair can only appear or vanish when one of its proxies gets a new fat box. So `updatePairs` drops the
@@ -22,9 +30,9 @@
 /// Data layout. Internal nodes are 32 bytes, two per cache line: a float box and one 64-bit word with both
 /// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
 /// whose fat box, packed parent/type/generation word and user data live in flat arrays (32 bytes). With n - 1
-/// internal nodes for n proxies the tree takes under 64 bytes per proxy. Per-step state (the tight boxes
-/// given this step, moved and changed bit sets, the moved list) and the pair list are kept apart and reported
-/// apart.
+/// internal nodes for n proxies the tree takes under 64 bytes per proxy. Per-step state (the boxes pairs are
+/// tested against this step, a flag byte per slot, the moved, changed and due lists) and the pair list are
+/// kept apart and reported apart.
 ///
 /// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of packing a
 /// node's links in one word. Handles carry a 12-bit generation: a stale handle goes undetected only if its
@@ -57,10 +65,19 @@ struct TreeSettings {
     float margin = 0.2f;
     /// Fat boxes also stretch towards the motion by `displacement` times this factor, spread 0.5 .. 1.5 over
     /// the proxies (so that objects moving in lockstep do not all leave their fat boxes in the same step): a
-    /// proxy moving steadily stays inside its fat box for several steps.
-    float predictionFactor = 6.0f;
+    /// proxy moving steadily stays inside its fat box for several steps. Steady movers earn more, see
+    /// `steadyDoublings`.
+    float predictionFactor = 8.0f;
     /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds.
     float stepSeconds = 1.0f / 60.0f;
+    /// Steady motion earns a longer stretch: a proxy that leaves its fat box having moved the same way since
+    /// it was last fattened (the same displacement) gets twice the factor of its last fat box, up to this
+    /// many doublings (0 .. 8), and a margin `steadyMarginScale` times `margin`. Erratic movers keep the
+    /// plain factor and margin, where a long stretch would only be wasted area.
+    int32_t steadyDoublings = 3;
+    /// The margin of a proxy in steady motion, as a fraction of `margin` (0 .. 1): its motion is predicted,
+    /// so it needs little room for surprises, and slimmer fat boxes track fewer pairs.
+    float steadyMarginScale = 0.25f;
 };
 
 /// Figures about a tree, for tests, tuning and the benchmark.
@@ -132,6 +149,9 @@ public:
         const auto proxy = static_cast<uint32_t>(id.index());
         if (fitsFatBox(proxy, box, displacement)) {
             markMoved(proxy, box);
+            if (m_levellingBudget > 0 &&
+                !contains(m_fatBoxes[proxy], Aabb{box.min + displacement, box.max + displacement}))
+                m_due.push_back({proxy, displacement}); // leaves at its next step if it keeps going
             return true;
         }
         return moveProxySlow(proxy, box, displacement);
@@ -266,10 +286,10 @@ private:
     [[nodiscard]] const Aabb& boxOf(Ref ref) const {
         return isLeaf(ref) ? m_fatBoxes[indexOf(ref)] : m_nodes[indexOf(ref)].box;
     }
-    [[nodiscard]] static bool testBit(const std::vector<uint64_t>& bits, uint32_t i) {
-        return ((bits[i >> 6] >> (i & 63)) & 1u) != 0;
-    }
-    static void setBit(std::vector<uint64_t>& bits, uint32_t i) { bits[i >> 6] |= uint64_t{1} << (i & 63); }
+    // Per-step flags of a proxy slot: created or moved this step; its fat box changed (created, re-fattened
+    // or destroyed), so its tracked pairs are dropped and found again.
+    static constexpr uint8_t kMovedFlag = 1;
+    static constexpr uint8_t kChangedFlag = 2;
 
     /// The root of the tree holding `proxy` (static proxies have their own tree).
     [[nodiscard]] Ref& rootOf(uint32_t proxy) { return m_roots[proxyIsStatic(proxy) ? 1 : 0]; }
@@ -281,20 +301,32 @@ private:
                    "DynamicAabbTree: stale or unknown ProxyId (destroyed, or from another broadphase)");
         return valid;
     }
-    /// The prediction factor of one proxy: the setting scaled by 0.5 .. 1.5, fixed per slot. Objects that
-    /// move in lockstep (an invader formation) would otherwise all leave their fat boxes in the same step,
-    /// a burst of reinsertions every few steps; spread out, they cost the same on average without the spike.
-    [[nodiscard]] float predictionOf(uint32_t proxy) const {
-        if (proxy == kNullIndex)
-            return m_settings.predictionFactor;
+    /// The plain prediction factor of one proxy: the setting scaled by 0.5 .. 1.5, fixed per slot. Objects
+    /// that move in lockstep (an invader formation) would otherwise all leave their fat boxes in the same
+    /// step, a burst of reinsertions every few steps; spread out, they cost the same on average without the
+    /// spike.
+    [[nodiscard]] float basePrediction(uint32_t proxy) const {
         const float spread = static_cast<float>((proxy * 0x9E3779B1u) >> 24) * (1.0f / 256.0f);
         return m_settings.predictionFactor * (0.5f + spread);
     }
+    /// The largest factor a proxy's fat box can have been stretched with.
+    [[nodiscard]] float maxPrediction(uint32_t proxy) const {
+        return basePrediction(proxy) * static_cast<float>(1 << m_settings.steadyDoublings);
+    }
+    /// How a dynamic proxy's box is fattened: grown by `margin`, stretched by `prediction` * displacement.
+    struct Fattening {
+        float margin;
+        float prediction;
+        bool steady = false; ///< The proxy moved the same way since its last fattening.
+    };
+    /// The fattening of `proxy`, whose tight box `box` left its fat box while moving by `displacement`.
+    [[nodiscard]] Fattening fatteningFor(uint32_t proxy, const Aabb& box,
+                                         const glm::vec3& displacement) const;
     [[nodiscard]] Aabb fatten(const Aabb& box, const glm::vec3& displacement, ProxyType type,
-                              uint32_t proxy) const {
+                              const Fattening& fattening) const {
         if (type == ProxyType::Static)
             return box; // exact: a static proxy is not expected to move, and exact boxes mean exact pairs
-        return box.fattened(m_settings.margin).extendedBy(displacement * predictionOf(proxy));
+        return box.fattened(fattening.margin).extendedBy(displacement * fattening.prediction);
     }
     [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type);
     [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint32_t userData,
@@ -317,36 +349,42 @@ private:
     uint32_t rotateOnce(uint32_t node, bool areaRotations, bool& forced);
     void updateHeight(uint32_t node);
     /// The common case of a move, inline and cheap: the new box is inside the fat box (so it is finite,
-    /// the fat box is) and not inverted, and the fat box is not needlessly big for it. "Needlessly big" is
-    /// more than kShrinkRatio times the surface area of the fat box a fresh fattening would give (the object
-    /// slowed down after a fast move, or shrank): lenient on purpose, so that one odd step (a formation that
-    /// drops a row) does not cost a second re-fattening of everybody on the next.
-    /// Static proxies keep exact boxes, so any change of theirs takes the slow path.
+    /// the fat box is) and not inverted. Static proxies keep exact boxes, so any change of theirs takes the
+    /// slow path. Every kShrinkPeriod-th step (staggered over the slots) the fat box must also not be
+    /// needlessly big (`oversized`): an oversized fat box costs extra tracked pairs, never wrong ones, so
+    /// an occasional look is enough and keeps the common move to a few compares.
     [[nodiscard]] bool fitsFatBox(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
-        const Aabb& fat = m_fatBoxes[proxy];
-        const float k = predictionOf(proxy);
+        const bool inside = contains(m_fatBoxes[proxy], box) & (box.min.x <= box.max.x) &
+                            (box.min.y <= box.max.y) & (box.min.z <= box.max.z) & !proxyIsStatic(proxy);
+        return inside && ((proxy + static_cast<uint32_t>(m_updateCount)) % kShrinkPeriod != 0 ||
+                          !oversized(proxy, box, displacement));
+    }
+    static constexpr uint32_t kShrinkPeriod = 16;
+    /// "Needlessly big" is more than kShrinkRatio times the surface area of the largest fat box a
+    /// re-fattening could give (the object slowed down after a fast move, or shrank): lenient on purpose, so
+    /// that one odd step (a formation that drops a row) does not cost a second re-fattening of everybody.
+    [[nodiscard]] bool oversized(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
+        const float k = maxPrediction(proxy);
         const float grow = 2.0f * m_settings.margin;
         const float x = box.max.x - box.min.x + grow + std::abs(displacement.x) * k;
         const float y = box.max.y - box.min.y + grow + std::abs(displacement.y) * k;
         const float z = box.max.z - box.min.z + grow + std::abs(displacement.z) * k;
-        return contains(fat, box) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) &
-               (box.min.z <= box.max.z) &
-               (fat.surfaceArea() <= kShrinkRatio * 2.0f * (x * y + y * z + z * x)) & !proxyIsStatic(proxy);
+        return m_fatBoxes[proxy].surfaceArea() > kShrinkRatio * 2.0f * (x * y + y * z + z * x);
     }
     static constexpr float kShrinkRatio = 4.0f;
     bool moveProxySlow(uint32_t proxy, const Aabb& box, const glm::vec3& displacement);
     void markMoved(uint32_t proxy, const Aabb& box) {
-        m_stepBoxes[proxy] = box;
-        const uint64_t bit = uint64_t{1} << (proxy & 63);
-        uint64_t& word = m_movedBits[proxy >> 6];
-        if ((word & bit) == 0) {
-            word |= bit;
+        m_currentBoxes[proxy] = box;
+        uint8_t& flags = m_stepFlags[proxy];
+        if (flags == 0)
             m_moved.push_back(proxy);
-        }
+        flags |= kMovedFlag;
     }
-    /// The box pairs are reported against: this step's tight box if the proxy moved, else its fat box.
-    [[nodiscard]] const Aabb& currentBox(uint32_t proxy) const {
-        return testBit(m_movedBits, proxy) ? m_stepBoxes[proxy] : m_fatBoxes[proxy];
+    /// After `markMoved`: the proxy's fat box changed.
+    void markChanged(uint32_t proxy) {
+        if ((m_stepFlags[proxy] & kChangedFlag) == 0)
+            m_changed.push_back(proxy);
+        m_stepFlags[proxy] |= kChangedFlag;
     }
     /// Binned-SAH build over the subtrees `refs` (leaves or kept subtrees); returns the new root.
     [[nodiscard]] Ref buildSubtree(std::vector<Ref>& refs);
@@ -381,6 +419,11 @@ private:
     };
 
     void visitNodes(void (*onNode)(const void* visitor, const TreeNodeInfo& node), const void* visitor) const;
+    /// Re-fattens, while this step has fewer fat-box changes than the running mean, proxies that stayed
+    /// inside their fat boxes but will leave them at their next step: work levelling (see the .cpp).
+    void refattenEarly();
+    /// The number of fat-box changes refattenEarly may bring the next step to (0: no levelling).
+    [[nodiscard]] size_t levellingBudget() const;
     /// Finds the pairs of every proxy whose fat box changed (created or re-fattened) by querying the trees.
     void findNewPairs();
 
@@ -400,15 +443,25 @@ private:
     int32_t m_proxyCount = 0;
 
     // Per-step state.
-    std::vector<uint64_t> m_movedBits; ///< Created or moved since the last updatePairs.
-    std::vector<uint64_t> m_dirtyBits; ///< Created, re-fattened or destroyed: its pairs are re-found.
-    std::vector<uint32_t> m_moved;     ///< Created, moved or destroyed this step, once each.
-    std::vector<Aabb> m_stepBoxes;     ///< Per slot: this step's tight box, valid while its moved bit is set.
-    std::vector<Pair> m_pairs;         ///< Candidate pairs: fat boxes overlap, not both static.
+    std::vector<uint8_t> m_stepFlags; ///< Per slot: kMovedFlag | kChangedFlag since the last updatePairs.
+    std::vector<uint32_t> m_moved;    ///< Created, moved or destroyed this step, once each.
+    std::vector<uint32_t> m_changed;  ///< Those of m_moved whose fat box changed, once each.
+    /// Per slot: the box pairs are tested against. This step's tight box for a proxy that moved, else a copy
+    /// of its fat box (restored by updatePairs), so that the pair sweep reads one array without a branch.
+    std::vector<Aabb> m_currentBoxes;
+    /// Moved inside their fat boxes this step but will leave them at the next: candidates for refattenEarly.
+    struct Due {
+        uint32_t proxy;
+        glm::vec3 displacement;
+    };
+    std::vector<Due> m_due;
+    std::vector<Pair> m_pairs; ///< Candidate pairs: fat boxes overlap, not both static.
     struct BuildItem;
     std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
     std::vector<BuildItem> m_buildItems; ///< Scratch of the rebuild.
     std::vector<uint32_t> m_builtNodes;  ///< Scratch of the rebuild: nodes made, parents first.
+    int64_t m_changedTotal = 0;   ///< Fat-box changes (created, re-fattened, destroyed) over all steps.
+    size_t m_levellingBudget = 0; ///< Fat-box changes a step may reach by refattenEarly; 0: no levelling.
     int64_t m_refattenedTotal = 0;
     int64_t m_updateCount = 0;
     int32_t m_refattenedThisStep = 0;
@@ -418,43 +471,43 @@ private:
 
 template <PairCallback F>
 void DynamicAabbTree::updatePairs(F&& onPair) {
+    refattenEarly();
     // Tracked pairs stay valid unless a member changed its fat box (or died): fat boxes only change on
     // re-fattening. Keep the valid ones, dropping the rest, which the descent below finds again if they
     // still overlap. Report the kept ones that involve a moved proxy and whose current boxes (the tight box
     // for a moved proxy) overlap: the caller gets exact pairs, not fat ones.
     // Raw pointers: the callback could otherwise force the compiler to reload every vector each pair.
-    const uint64_t* dirty = m_dirtyBits.data();
-    const uint64_t* moved = m_movedBits.data();
-    const Aabb* stepBoxes = m_stepBoxes.data();
-    const Aabb* fatBoxes = m_fatBoxes.data();
-    const auto bit = [](const uint64_t* bits, uint32_t i) { return (bits[i >> 6] >> (i & 63)) & 1u; };
-    const auto boxOfProxy = [&](uint32_t i) -> const Aabb& {
-        return bit(moved, i) ? stepBoxes[i] : fatBoxes[i];
-    };
+    const uint8_t* flags = m_stepFlags.data();
+    const Aabb* boxes = m_currentBoxes.data();
     Pair* pairs = m_pairs.data();
     const size_t count = m_pairs.size();
     size_t kept = 0;
     for (size_t k = 0; k < count; ++k) {
         const Pair pair = pairs[k];
-        if (bit(dirty, pair.a) || bit(dirty, pair.b))
+        const uint8_t pairFlags = flags[pair.a] | flags[pair.b];
+        if ((pairFlags & kChangedFlag) != 0)
             continue;
         pairs[kept++] = pair;
-        if ((bit(moved, pair.a) || bit(moved, pair.b)) && overlaps(boxOfProxy(pair.a), boxOfProxy(pair.b)))
+        if ((pairFlags & kMovedFlag) != 0 && overlaps(boxes[pair.a], boxes[pair.b]))
             onPair(handleOf(pair.a), handleOf(pair.b));
     }
     m_pairs.resize(kept);
     findNewPairs();
     for (size_t k = kept; k < m_pairs.size(); ++k) {
         const Pair pair = m_pairs[k];
-        if (overlaps(currentBox(pair.a), currentBox(pair.b)))
+        if (overlaps(m_currentBoxes[pair.a], m_currentBoxes[pair.b]))
             onPair(handleOf(pair.a), handleOf(pair.b));
     }
 
     for (const uint32_t proxy : m_moved) {
-        m_movedBits[proxy >> 6] = 0;
-        m_dirtyBits[proxy >> 6] = 0;
+        m_stepFlags[proxy] = 0;
+        m_currentBoxes[proxy] = m_fatBoxes[proxy];
     }
+    m_changedTotal += static_cast<int64_t>(m_changed.size());
+    m_levellingBudget = levellingBudget();
     m_moved.clear();
+    m_changed.clear();
+    m_due.clear();
     m_refattenedTotal += m_refattenedThisStep;
     m_refattenedThisStep = 0;
     ++m_updateCount;
