@@ -124,8 +124,8 @@ void DebugOverlay::drawPanel(const SceneDebugView& scene) {
     ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kPanelWidth - 8.0f, kPanelTop), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(kPanelWidth, 0.0f), ImGuiCond_Always);
     ImGui::Begin("Broadphase debug overlay  (F3)", nullptr,
-                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing);
 
     const Simulation* simulation = scene.simulation;
     if (simulation != nullptr) {

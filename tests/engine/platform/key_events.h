@@ -8,7 +8,8 @@
 namespace vox::test {
 
 /// A key event of `type` (SDL_KEYDOWN or SDL_KEYUP) for `scancode`.
-inline SDL_Event keyEvent(Uint32 type, SDL_Scancode scancode, Uint16 modifiers = KMOD_NONE, Uint8 repeat = 0) {
+inline SDL_Event keyEvent(Uint32 type, SDL_Scancode scancode, Uint16 modifiers = KMOD_NONE,
+                          Uint8 repeat = 0) {
     SDL_Event event{};
     event.type = type;
     event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
