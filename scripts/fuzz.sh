@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 build=build/fuzz
 
-# target | dictionary | seed files
+# target | dictionary | seed files (tests/fuzz/seeds/: inputs that once failed, replayed first every run)
 targets=(
-  "vox_reader_fuzz|tests/fuzz/vox.dict|tests/data/vox/*.vox assets/*.vox"
+  "vox_reader_fuzz|tests/fuzz/vox.dict|tests/data/vox/*.vox assets/*.vox tests/fuzz/seeds/*.vox"
   "settings_parser_fuzz|tests/fuzz/persist/persist.dict|tests/fuzz/persist/seeds/*"
   "high_score_parser_fuzz|tests/fuzz/persist/persist.dict|tests/fuzz/persist/seeds/*"
   "replay_parser_fuzz|tests/fuzz/sim/replay.dict|tests/fuzz/sim/seeds/*"

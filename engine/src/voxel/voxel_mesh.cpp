@@ -199,11 +199,15 @@ size_t findFaceRows(const VoxelModel& model, int32_t normalAxis, std::vector<uin
         uint64_t* negative = positive + planes * maskWords;
         for (size_t plane = 0; plane < planes; ++plane) {
             const uint64_t* here = layout.bits + plane * layout.rowStridePlane;
+            // Neighbour planes as pointers of their own: `here[at - stride]` would add a wrapped
+            // unsigned offset, which is undefined behaviour even where the sum lands in range.
+            const uint64_t* nextPlane = plane + 1 < planes ? here + layout.rowStridePlane : nullptr;
+            const uint64_t* previousPlane = plane > 0 ? here - layout.rowStridePlane : nullptr;
             for (size_t row = 0; row < rows; ++row) {
                 const size_t at = row * layout.rowStrideRow;
                 const uint64_t cells = here[at];
-                const uint64_t next = plane + 1 < planes ? here[at + layout.rowStridePlane] : 0;
-                const uint64_t previous = plane > 0 ? here[at - layout.rowStridePlane] : 0;
+                const uint64_t next = nextPlane != nullptr ? nextPlane[at] : 0;
+                const uint64_t previous = previousPlane != nullptr ? previousPlane[at] : 0;
                 const size_t word = plane * maskWords + row / 64;
                 positive[word] |= static_cast<uint64_t>((cells & ~next) != 0) << (row % 64);
                 negative[word] |= static_cast<uint64_t>((cells & ~previous) != 0) << (row % 64);
