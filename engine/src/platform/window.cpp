@@ -72,7 +72,9 @@ Result<Window> Window::create(const WindowSettings& settings) {
                "WindowSettings: width and height must be positive");
 
     // Mesa reads its options when the display is initialised; overwrite = 0 keeps the user's choice.
-#ifndef _WIN32
+#if !defined(_WIN32) && !defined(VOX_LEAK_CHECKED_BUILD)
+    // Not in leak-checked builds: LeakSanitizer's scan at exit crashes while Mesa's driver thread is
+    // alive (Mesa 22.3: "Tracer caught signal 11"), and those builds are about our code, not speed.
     if (settings.threadedDriver)
         setenv("mesa_glthread", "true", 0);
 #endif

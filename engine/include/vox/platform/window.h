@@ -13,7 +13,8 @@
 /// records them: with llvmpipe the vertex stage then runs on that thread instead of inside each draw call,
 /// as it would on a GPU. Any read-back (`glGet*`, `glReadPixels`, query results) waits for the queue, so
 /// the renderer reads back only at the start of a frame. Other drivers ignore the option; an explicit
-/// `mesa_glthread` in the environment wins; `WindowSettings::threadedDriver = false` leaves it alone.
+/// `mesa_glthread` in the environment wins; `WindowSettings::threadedDriver = false` leaves it alone, and
+/// so do AddressSanitizer builds (LeakSanitizer's scan at exit crashes while the driver thread runs).
 ///
 /// SDL's video subsystem is process-wide: the first window decides the video driver. Destroy every GL
 /// object (the RAII wrappers in `vox/render`) before the window that owns their context.
