@@ -9,6 +9,7 @@
 #include "vox/platform/window.h"
 #include "vox/render/image.h"
 #include "vox/render/render_target.h"
+#include "vox/render/scene_renderer.h"
 #include "vox/render/shader_program.h"
 
 #include <epoxy/gl.h>
@@ -16,6 +17,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace vox::test {
@@ -89,6 +91,34 @@ protected:
 private:
     static inline std::unique_ptr<Window> s_window;
     static inline std::string s_error;
+};
+
+/// GlTest plus a `SceneRenderer` (shaders from the source tree) and a Width x Height render target.
+template <int Width, int Height>
+class SceneRendererFixture : public GlTest {
+protected:
+    static constexpr int kWidth = Width;
+    static constexpr int kHeight = Height;
+
+    void SetUp() override {
+        GlTest::SetUp();
+        if (IsSkipped() || HasFatalFailure())
+            return;
+        Result<SceneRenderer> renderer = SceneRenderer::create("shaders");
+        ASSERT_TRUE(renderer.ok()) << renderer.error().message;
+        m_renderer.emplace(std::move(renderer).value());
+        m_target = makeTarget(kWidth, kHeight);
+    }
+    void TearDown() override {
+        m_renderer.reset();
+        m_target = {};
+        GlTest::TearDown();
+    }
+
+    SceneRenderer& renderer() { return *m_renderer; }
+
+    std::optional<SceneRenderer> m_renderer;
+    RenderTarget m_target;
 };
 
 } // namespace vox::test

@@ -17,28 +17,9 @@
 
 namespace {
 
-using vox::test::GlTest;
-
-class GoldenImageTest : public GlTest {
+class GoldenImageTest : public vox::test::SceneRendererFixture<320, 240> {
 protected:
-    static constexpr int kWidth = 320;
-    static constexpr int kHeight = 240;
     static constexpr float kAspect = static_cast<float>(kWidth) / kHeight;
-
-    void SetUp() override {
-        GlTest::SetUp();
-        if (IsSkipped() || HasFatalFailure())
-            return;
-        vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create("shaders");
-        ASSERT_TRUE(renderer.ok()) << renderer.error().message;
-        m_renderer.emplace(std::move(renderer).value());
-        m_target = makeTarget(kWidth, kHeight);
-    }
-    void TearDown() override {
-        m_renderer.reset();
-        m_target = {};
-        GlTest::TearDown();
-    }
 
     void begin(const vox::Camera& camera) {
         m_target.bind();
@@ -50,9 +31,6 @@ protected:
         EXPECT_FALSE(image.isUniform());
         return image;
     }
-
-    std::optional<vox::SceneRenderer> m_renderer;
-    vox::RenderTarget m_target;
 };
 
 // A close-up orbit camera on a model of `size` centred at `centre`.

@@ -1,5 +1,6 @@
 // SceneRenderer: draw-call batching, upload accounting (a static frame uploads nothing, an eroded model
-// re-uploads only its own quads), mesh handles, HUD text and GPU timing. Headless llvmpipe via GlTest.
+// re-uploads only its own quads), mesh handles, HUD text and GPU timing. Headless llvmpipe via
+// SceneRendererFixture.
 
 #include "gl_test_fixture.h"
 #include "test_scenes.h"
@@ -13,36 +14,13 @@
 
 namespace {
 
-using vox::test::GlTest;
-
-class SceneRendererTest : public GlTest {
+class SceneRendererTest : public vox::test::SceneRendererFixture<160, 120> {
 protected:
-    void SetUp() override {
-        GlTest::SetUp();
-        if (IsSkipped() || HasFatalFailure())
-            return;
-        vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create("shaders");
-        ASSERT_TRUE(renderer.ok()) << renderer.error().message;
-        m_renderer.emplace(std::move(renderer).value());
-        m_target = makeTarget(kWidth, kHeight);
-    }
-    void TearDown() override {
-        m_renderer.reset();
-        m_target = {};
-        GlTest::TearDown();
-    }
-
     void begin() {
         m_target.bind();
         renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight),
                               vox::Viewport{0, 0, kWidth, kHeight});
     }
-    vox::SceneRenderer& renderer() { return *m_renderer; }
-
-    static constexpr int kWidth = 160;
-    static constexpr int kHeight = 120;
-    std::optional<vox::SceneRenderer> m_renderer;
-    vox::RenderTarget m_target;
 };
 
 vox::VoxelModel solidCube(int size) {
