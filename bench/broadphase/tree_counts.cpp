@@ -86,7 +86,7 @@ std::unique_ptr<Workload> makeWorkload(const std::string& name) {
 /// One run of the workload; fills `fastest` (per timed frame, the least nanoseconds seen so far) and, on the
 /// first run, `changesPerFrame`. Returns the harness for the checks.
 std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed, std::vector<double>& fastest,
-                                 std::map<int, int>* changesPerFrame) {
+                                 std::map<int, int>* changesPerFrame, std::vector<int>* frameChanges) {
     using Clock = std::chrono::steady_clock;
     std::unique_ptr<Workload> workload = makeWorkload(name);
     auto h = std::make_unique<Harness>();
@@ -117,6 +117,7 @@ std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed,
             changed += now.min != before[k].min || now.max != before[k].max;
         }
         ++(*changesPerFrame)[changed];
+        (*frameChanges)[static_cast<size_t>(frame - warmup)] = changed;
     }
     h->exact = exactPairs(workload->objects);
     return h;
@@ -137,9 +138,10 @@ int main(int argc, char** argv) {
     }
     std::vector<double> fastest(static_cast<size_t>(timed), 1e300);
     std::map<int, int> changesPerFrame; // fat-box changes of moved proxies in a frame -> frames
-    std::unique_ptr<Harness> h = runOnce(name, warmup, timed, fastest, &changesPerFrame);
+    std::vector<int> frameChanges(static_cast<size_t>(timed), 0);
+    std::unique_ptr<Harness> h = runOnce(name, warmup, timed, fastest, &changesPerFrame, &frameChanges);
     for (int run = 1; run < runs; ++run)
-        (void)runOnce(name, warmup, timed, fastest, nullptr);
+        (void)runOnce(name, warmup, timed, fastest, nullptr, nullptr);
 
     std::sort(h->keys.begin(), h->keys.end());
     const bool duplicates = std::adjacent_find(h->keys.begin(), h->keys.end()) != h->keys.end();
@@ -164,6 +166,15 @@ int main(int argc, char** argv) {
         };
         std::printf("\nfastest of %d runs, per frame: mean %.0f ns, p50 %.0f ns, p99 %.0f ns, max %.0f ns",
                     runs, sum / static_cast<double>(sorted.size()), at(0.5), at(0.99), sorted.back());
+        std::map<int, std::pair<double, int>> byChanges; // changes -> (sum of fastest ns, frames)
+        for (size_t k = 0; k < fastest.size(); ++k) {
+            auto& [sumNs, frames] = byChanges[frameChanges[k]];
+            sumNs += fastest[k];
+            ++frames;
+        }
+        std::printf("\nmean fastest ns by fat-box changes (changes:ns):");
+        for (const auto& [changes, entry] : byChanges)
+            std::printf(" %d:%.0f", changes, entry.first / entry.second);
     }
     const bool valid = h->tree.validate().ok();
     const bool exactPairsFound = !duplicates && h->keys == h->exact;

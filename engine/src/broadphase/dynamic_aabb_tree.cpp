@@ -123,10 +123,12 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
     markMoved(proxy, box);
     const bool isStatic = proxyIsStatic(proxy);
     const Aabb& current = m_fatBoxes[proxy];
-    if (isStatic && current.min == box.min && current.max == box.max)
-        return true; // static boxes stay exact: only a real change moves them
-    reinsertLeaf(proxy, fatten(box, displacement, isStatic ? ProxyType::Static : ProxyType::Dynamic,
-                               fatteningFor(proxy, box, displacement)));
+    if (isStatic) {
+        if (!(current.min == box.min && current.max == box.max)) // static boxes stay exact
+            reinsertLeaf(proxy, box);
+        return true;
+    }
+    refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fatteningFor(proxy, box, displacement)));
     return true;
 }
 
@@ -164,17 +166,55 @@ Aabb DynamicAabbTree::fatBox(ProxyId id) const {
     return check(id) ? m_fatBoxes[static_cast<size_t>(id.index())] : Aabb{};
 }
 
+void DynamicAabbTree::refatten(uint32_t proxy, const Aabb& fatBox) {
+    // A step of a game re-fattens a few proxies, but now and then many at once (a formation that turns):
+    // reinserting them all would make that step a spike. In that regime (the levelling one, where a step
+    // averages few changes) fat boxes change in place and the tree work is spread over later steps.
+    if (m_levellingBudget > 0)
+        enlargeLeaf(proxy, fatBox);
+    else
+        reinsertLeaf(proxy, fatBox);
+}
+
 void DynamicAabbTree::reinsertLeaf(uint32_t proxy, const Aabb& fatBox) {
     ++m_refattenedThisStep;
     markChanged(proxy);
-    // Out, and back in where the surface-area heuristic wants it. The search starts at the lowest ancestor
-    // that still contains the new fat box: a small move stays local and cheap (the descent from the root
-    // is the expensive part of an insertion), and nothing above that ancestor changes.
-    uint32_t start = removeLeaf(proxy);
     m_fatBoxes[proxy] = fatBox;
+    relocateLeaf(proxy);
+}
+
+void DynamicAabbTree::enlargeLeaf(uint32_t proxy, const Aabb& fatBox) {
+    ++m_refattenedThisStep;
+    markChanged(proxy);
+    if ((m_stepFlags[proxy] & kEnlargedFlag) == 0) {
+        m_stepFlags[proxy] |= kEnlargedFlag;
+        ++m_enlargedThisStep;
+    }
+    m_fatBoxes[proxy] = fatBox;
+    for (uint32_t node = proxyParent(proxy); node != kNullIndex && !contains(m_nodes[node].box, fatBox);
+         node = m_nodes[node].parent())
+        m_nodes[node].box = unionOf(m_nodes[node].box, fatBox);
+}
+
+void DynamicAabbTree::relocateLeaf(uint32_t proxy) {
+    // Out, and back in where the surface-area heuristic wants it. The search starts at the lowest ancestor
+    // that still contains the fat box: a small move stays local and cheap (the descent from the root is the
+    // expensive part of an insertion), and nothing above that ancestor changes.
+    const Aabb& fatBox = m_fatBoxes[proxy];
+    uint32_t start = removeLeaf(proxy);
     while (start != kNullIndex && !contains(m_nodes[start].box, fatBox))
         start = m_nodes[start].parent();
     insertLeaf(proxy, start);
+}
+
+bool DynamicAabbTree::isWellPlaced(uint32_t proxy) const {
+    const uint32_t parent = proxyParent(proxy);
+    if (parent == kNullIndex)
+        return true;
+    const Node& p = m_nodes[parent];
+    const Aabb& sibling = boxOf(p.child(0) == leafRef(proxy) ? p.child(1) : p.child(0));
+    const Aabb& box = m_fatBoxes[proxy];
+    return unionArea(box, sibling) <= kMisplacedArea * (box.surfaceArea() + sibling.surfaceArea());
 }
 
 // --- Nodes -----------------------------------------------------------------------------------------------
@@ -560,6 +600,8 @@ void DynamicAabbTree::rebuild() {
     m_nodeCount = 0;
     for (int tree = 0; tree < 2; ++tree)
         m_roots[tree] = buildSubtree(leaves[tree]);
+    m_relocations.clear(); // every leaf is where the build put it
+    m_relocationHead = 0;
 }
 
 // --- Pair finding --------------------------------------------------------------------------------------
@@ -582,7 +624,7 @@ void DynamicAabbTree::refattenEarly() {
         const Aabb& box = m_currentBoxes[proxy];
         const Fattening fattening = fatteningFor(proxy, box, displacement);
         if (fattening.steady)
-            reinsertLeaf(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
+            refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
     }
 }
 
@@ -596,41 +638,184 @@ size_t DynamicAabbTree::levellingBudget() const {
     return mean <= kMaxLevelledMean ? static_cast<size_t>(mean) : 0;
 }
 
+namespace {
+// From this many fat-box changes in one step, the changed dynamic proxies are swept against each other and
+// against the unchanged ones near them instead of each querying the tree: many queries in one step are the
+// spike a burst of re-fattenings would otherwise cost (an invader formation that turns: 55 at once).
+constexpr size_t kSweepChanges = 16;
+} // namespace
+
 void DynamicAabbTree::findNewPairs() {
-    // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own.
-    Stack<Ref, 128> stack;
+    if (m_enlargedThisStep > 0)
+        tightenEnlarged();
+    const bool swept = m_changed.size() >= kSweepChanges && sweepChangedDynamic();
+    m_sweptSteps += swept ? 1 : 0;
+
+    // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own; after
+    // the sweep, changed dynamic proxies only ask the static tree.
     for (const uint32_t proxy : m_changed) {
         if ((m_proxyWord[proxy] & kAliveBit) == 0)
             continue;
         const Aabb box = m_fatBoxes[proxy];
         const bool isStatic = proxyIsStatic(proxy);
-        // Two changed proxies meet twice; the lower slot keeps the pair.
+        // Two changed proxies meet twice; the lower slot keeps the pair. After the sweep, a changed dynamic
+        // proxy keeps its pairs with changed static ones (which skip it).
         const auto consider = [&](uint32_t other) {
-            if (other != proxy && ((m_stepFlags[other] & kChangedFlag) == 0 || other > proxy))
+            const bool otherChanged = (m_stepFlags[other] & kChangedFlag) != 0;
+            if (other != proxy && (!otherChanged || (swept ? !isStatic : other > proxy)))
                 addPair(proxy, other);
+            return true;
         };
-        for (int tree = 0; tree < (isStatic ? 1 : 2); ++tree) { // static proxies skip the static tree
-            const Ref root = m_roots[tree];
-            if (root == kNullRef || !overlaps(boxOf(root), box))
-                continue;
-            if (isLeaf(root)) {
-                consider(indexOf(root));
-                continue;
-            }
-            stack.push(root);
-            while (!stack.empty()) {
-                const Node& node = m_nodes[indexOf(stack.pop())];
-                for (int k = 0; k < 2; ++k) {
-                    const Ref child = node.child(k);
-                    if (!overlaps(boxOf(child), box))
-                        continue;
-                    if (isLeaf(child))
-                        consider(indexOf(child));
-                    else
-                        stack.push(child);
-                }
-            }
+        const int firstTree = swept && !isStatic ? 1 : 0;
+        const int endTree = isStatic ? 1 : 2; // static proxies skip the static tree
+        for (int tree = firstTree; tree < endTree; ++tree)
+            queryTree(tree, box, consider);
+    }
+
+    // Leaves re-fattened in place stay where they were until endStep looks at them: those that ended up far
+    // from their siblings are relocated, a few per step.
+    if (m_enlargedThisStep > 0)
+        for (const uint32_t proxy : m_changed)
+            if ((m_stepFlags[proxy] & kEnlargedFlag) != 0 && (m_proxyWord[proxy] & kAliveBit) != 0)
+                m_relocations.push_back({proxy, generationOf(proxy)});
+}
+
+void DynamicAabbTree::tightenEnlarged() {
+    // Mark the ancestors of the leaves enlarged in place (a walk stops at a marked node: the rest of the way
+    // up is marked), then refit the marked nodes children first: a breadth-first list from the root,
+    // reversed.
+    if (m_nodeMarks.size() < m_nodes.size())
+        m_nodeMarks.resize(m_nodes.size(), 0);
+    for (const uint32_t proxy : m_changed) {
+        if ((m_stepFlags[proxy] & kEnlargedFlag) == 0 || (m_proxyWord[proxy] & kAliveBit) == 0)
+            continue;
+        for (uint32_t node = proxyParent(proxy); node != kNullIndex && m_nodeMarks[node] == 0;
+             node = m_nodes[node].parent())
+            m_nodeMarks[node] = 1;
+    }
+    const Ref root = m_roots[0];
+    if (root == kNullRef || isLeaf(root) || m_nodeMarks[indexOf(root)] == 0)
+        return;
+    m_marked.clear();
+    m_marked.push_back(indexOf(root));
+    for (size_t k = 0; k < m_marked.size(); ++k) {
+        const Node& node = m_nodes[m_marked[k]];
+        for (int c = 0; c < 2; ++c) {
+            const Ref child = node.child(c);
+            if (!isLeaf(child) && m_nodeMarks[indexOf(child)] != 0)
+                m_marked.push_back(indexOf(child));
         }
+    }
+    for (auto it = m_marked.rbegin(); it != m_marked.rend(); ++it) {
+        Node& node = m_nodes[*it];
+        node.box = unionOf(boxOf(node.child(0)), boxOf(node.child(1)));
+        m_nodeMarks[*it] = 0;
+    }
+}
+
+bool DynamicAabbTree::sweepChangedDynamic() {
+    // The changed dynamic proxies, and the unchanged ones overlapping their bounds (one query), each sorted
+    // on x; then a sweep of the changed against themselves and one between the two lists. When the changed
+    // ones are scattered over a large world, their bounds hold too many others: queries are cheaper then.
+    m_sweepChanged.clear();
+    m_sweepOthers.clear();
+    Aabb bounds{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+    for (const uint32_t proxy : m_changed)
+        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit) {
+            m_sweepChanged.push_back({m_fatBoxes[proxy], proxy});
+            bounds = unionOf(bounds, m_fatBoxes[proxy]);
+        }
+    const size_t limit = 4 * m_sweepChanged.size() + 64;
+    const bool complete = queryTree(0, bounds, [&](uint32_t other) {
+        if ((m_stepFlags[other] & kChangedFlag) != 0)
+            return true;
+        m_sweepOthers.push_back({m_fatBoxes[other], other});
+        return m_sweepOthers.size() < limit;
+    });
+    if (!complete)
+        return false;
+    // The sweep axis: where boxes are short compared with how widely they are spread, so that each box meets
+    // few others on it (a formation stretched along its march is swept across it).
+    glm::vec3 sum(0.0f), sumSquares(0.0f), extents(0.0f);
+    for (const SweepItem& item : m_sweepChanged) {
+        const glm::vec3 center2 = item.box.min + item.box.max;
+        sum += center2;
+        sumSquares += center2 * center2;
+        extents += item.box.max - item.box.min;
+    }
+    const auto n = static_cast<float>(m_sweepChanged.size());
+    const glm::vec3 spread2 = glm::max(sumSquares * n - sum * sum, glm::vec3(0.0f)); // n^2 var(2 centre)
+    // extent / deviation, compared squared and scaled alike on every axis: extents^2 * 4n / (n^2 var).
+    const glm::vec3 crowding = extents * extents / glm::max(spread2, glm::vec3(1e-30f));
+    const int axis =
+        crowding.x <= crowding.y ? (crowding.x <= crowding.z ? 0 : 2) : (crowding.y <= crowding.z ? 1 : 2);
+
+    const auto byMin = [axis](const SweepItem& a, const SweepItem& b) {
+        return a.box.min[axis] < b.box.min[axis];
+    };
+    // Changed proxies often come in the order their owner keeps them, already sorted on one axis.
+    if (!std::is_sorted(m_sweepChanged.begin(), m_sweepChanged.end(), byMin))
+        std::sort(m_sweepChanged.begin(), m_sweepChanged.end(), byMin);
+    std::sort(m_sweepOthers.begin(), m_sweepOthers.end(), byMin);
+    const std::vector<SweepItem>& changed = m_sweepChanged;
+    const std::vector<SweepItem>& others = m_sweepOthers;
+    for (size_t i = 0; i < changed.size(); ++i)
+        for (size_t j = i + 1; j < changed.size() && changed[j].box.min[axis] <= changed[i].box.max[axis];
+             ++j)
+            if (overlaps(changed[i].box, changed[j].box))
+                addPair(changed[i].proxy, changed[j].proxy);
+    // Each changed-unchanged pair once: found from the one whose box starts first (ties: the changed one).
+    size_t first = 0;
+    for (const SweepItem& c : changed) {
+        while (first < others.size() && others[first].box.min[axis] < c.box.min[axis])
+            ++first;
+        for (size_t k = first; k < others.size() && others[k].box.min[axis] <= c.box.max[axis]; ++k)
+            if (overlaps(c.box, others[k].box))
+                addPair(c.proxy, others[k].proxy);
+    }
+    first = 0;
+    for (const SweepItem& o : others) {
+        while (first < changed.size() && changed[first].box.min[axis] <= o.box.min[axis])
+            ++first;
+        for (size_t k = first; k < changed.size() && changed[k].box.min[axis] <= o.box.max[axis]; ++k)
+            if (overlaps(o.box, changed[k].box))
+                addPair(changed[k].proxy, o.proxy);
+    }
+    return true;
+}
+
+void DynamicAabbTree::endStep() {
+    for (const uint32_t proxy : m_moved)
+        m_stepFlags[proxy] = 0;
+    const size_t changes = m_changed.size();
+    m_changedTotal += static_cast<int64_t>(changes);
+    m_levellingBudget = levellingBudget();
+    m_moved.clear();
+    m_changed.clear();
+    m_due.clear();
+    m_refattenedTotal += m_refattenedThisStep;
+    m_refattenedThisStep = 0;
+    m_enlargedThisStep = 0;
+    ++m_updateCount;
+
+    // Relocations cost a reinsertion each, and spreading that work is the point of re-fattening in place:
+    // they are done in quiet steps, up to the mean number of changes less this step's, and faster when they
+    // pile up. Most leaves enlarged in place are still beside their siblings (a formation moves as one)
+    // and only cost the look. Out of the levelling regime nothing waits.
+    const size_t waiting = m_relocations.size() - m_relocationHead;
+    const size_t quiet = m_levellingBudget > changes ? m_levellingBudget - changes : 0;
+    size_t budget = m_levellingBudget == 0 ? waiting : std::max(quiet, waiting / 16);
+    for (size_t looks = 4 * budget; budget > 0 && looks > 0 && m_relocationHead < m_relocations.size();
+         ++m_relocationHead, --looks) {
+        const auto [proxy, generation] = m_relocations[m_relocationHead];
+        if ((m_proxyWord[proxy] & kAliveBit) == 0 || generationOf(proxy) != generation || isWellPlaced(proxy))
+            continue;
+        relocateLeaf(proxy);
+        --budget;
+    }
+    if (m_relocationHead == m_relocations.size()) {
+        m_relocations.clear();
+        m_relocationHead = 0;
     }
 }
 
@@ -769,14 +954,19 @@ TreeStats DynamicAabbTree::stats() const {
         stats.bytesPerProxy =
             (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint32_t))) /
             proxies;
-        const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
-                            (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
-                            m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
-                            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
-                            m_buildItems.capacity() * sizeof(BuildItem) +
-                            m_builtNodes.capacity() * sizeof(uint32_t);
+        const double work =
+            m_stepFlags.capacity() * sizeof(uint8_t) +
+            (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
+            m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
+            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
+            m_nodeMarks.capacity() * sizeof(uint8_t) + m_marked.capacity() * sizeof(uint32_t) +
+            m_relocations.capacity() * sizeof(Relocation) +
+            (m_sweepChanged.capacity() + m_sweepOthers.capacity()) * sizeof(SweepItem) +
+            m_buildItems.capacity() * sizeof(BuildItem) + m_builtNodes.capacity() * sizeof(uint32_t);
         stats.workBytesPerProxy = work / proxies;
     }
+    stats.sweptSteps = m_sweptSteps;
+    stats.relocationsWaiting = static_cast<int32_t>(m_relocations.size() - m_relocationHead);
     stats.refattenedPerStep =
         m_updateCount > 0 ? static_cast<double>(m_refattenedTotal) / static_cast<double>(m_updateCount) : 0.0;
     return stats;

@@ -244,6 +244,73 @@ TEST(DynamicAabbTree, SteadyAndErraticMoversMatchBruteForceEveryStep) {
     }
     expectValid(tree);
     EXPECT_LT(tree.stats().refattenedPerStep, 20.0) << "steady movers should rarely leave their fat boxes";
+    EXPECT_GT(tree.stats().sweptSteps, 0) << "the formation's drops are bursts: found by the sweep";
+}
+
+TEST(DynamicAabbTree, ABurstOfRefatteningsIsDoneInPlaceAndTidiedUpInLaterSteps) {
+    // A quiet scene settles into the few-changes regime; then every proxy teleports in one step. Their fat
+    // boxes change in place (the tree stays valid at once, pairs exact), and the leaves now far from their
+    // siblings are relocated over the following quiet steps.
+    DynamicAabbTree tree;
+    vox::BruteForceBroadphase reference;
+    const uint64_t seed = 99;
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    vox::Rng rng(seed);
+    std::vector<Aabb> boxes;
+    std::vector<ProxyId> ids, refs;
+    for (uint32_t i = 0; i < 64; ++i) {
+        const glm::vec3 center(rng.uniform(0, 30), rng.uniform(0, 30), rng.uniform(0, 30));
+        boxes.push_back(Aabb::fromCenter(center, glm::vec3(0.5f)));
+        ids.push_back(tree.createProxy(boxes.back(), i).value());
+        refs.push_back(reference.createProxy(boxes.back(), i).value());
+    }
+    const auto step = [&](bool teleport) {
+        for (uint32_t i = 0; i < ids.size(); ++i) {
+            const glm::vec3 d =
+                teleport ? glm::vec3(rng.uniform(-20, 20), rng.uniform(-20, 20), 0) : glm::vec3(0.001f, 0, 0);
+            boxes[i] = {boxes[i].min + d, boxes[i].max + d};
+            ASSERT_TRUE(tree.moveProxy(ids[i], boxes[i], d));
+            ASSERT_TRUE(reference.moveProxy(refs[i], boxes[i], d));
+        }
+        std::vector<uint64_t> got, want;
+        tree.updatePairs([&](ProxyId a, ProxyId b) {
+            const uint64_t x = tree.userData(a), y = tree.userData(b);
+            got.push_back(std::min(x, y) << 32 | std::max(x, y));
+        });
+        reference.updatePairs([&](ProxyId a, ProxyId b) {
+            const uint64_t x = reference.userData(a), y = reference.userData(b);
+            want.push_back(std::min(x, y) << 32 | std::max(x, y));
+        });
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        ASSERT_EQ(got, want);
+    };
+    for (int i = 0; i < 60; ++i)
+        step(false);
+    const int64_t sweptBefore = tree.stats().sweptSteps; // the first step's 64 creations were one
+    step(true);
+    expectValid(tree);
+    EXPECT_EQ(tree.stats().sweptSteps, sweptBefore + 1) << "64 re-fattenings in one step: one sweep";
+    EXPECT_GT(tree.stats().relocationsWaiting, 0) << "teleported leaves sit far from their siblings";
+    for (int i = 0; i < 200 && tree.stats().relocationsWaiting > 0; ++i)
+        step(false);
+    EXPECT_EQ(tree.stats().relocationsWaiting, 0) << "quiet steps relocate them";
+    expectValid(tree);
+}
+
+TEST(DynamicAabbTree, AProxyThatDidNotMoveIsTestedWithItsTightBox) {
+    // b stays put inside a's fat box but clear of a's tight box: no pair, though the fat boxes overlap.
+    DynamicAabbTree tree(vox::TreeSettings{0.5f, 0.0f});
+    const ProxyId a = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0).value();
+    (void)tree.createProxy(Aabb{{1.2f, 0, 0}, {2.2f, 1, 1}}, 1).value();
+    tree.updatePairs([](ProxyId, ProxyId) {});
+    ASSERT_TRUE(tree.moveProxy(a, Aabb{{0.1f, 0, 0}, {1.1f, 1, 1}}, glm::vec3(0.1f, 0, 0)));
+    int reported = 0;
+    tree.updatePairs([&](ProxyId, ProxyId) { ++reported; });
+    EXPECT_EQ(reported, 0);
+    ASSERT_TRUE(tree.moveProxy(a, Aabb{{0.25f, 0, 0}, {1.25f, 1, 1}}, glm::vec3(0.15f, 0, 0)));
+    tree.updatePairs([&](ProxyId, ProxyId) { ++reported; });
+    EXPECT_EQ(reported, 1) << "now a's tight box reaches b's";
 }
 
 TEST(DynamicAabbTree, OversizedFatBoxShrinksWhenTheObjectSlowsDown) {

@@ -13,10 +13,9 @@
 ///
 /// Pair semantics (all three): `updatePairs` reports, each exactly once and in no particular order, every
 /// pair of proxies that are not both static, whose boxes overlap (closed boxes: touching counts), and at
-/// least one of which was created or moved since the previous `updatePairs`. The reference broadphases test
-/// the tight boxes they store. The tree tests the tight box given this step for a proxy that moved and its
-/// stored fat box for one that did not: exact pairs when every dynamic proxy moves, a superset (never missing
-/// a pair) otherwise. Queries test stored boxes: the tree's answers are candidates for an exact test.
+/// least one of which was created or moved since the previous `updatePairs`. All three test the last tight
+/// box given for each proxy, so they report the very same pairs. Queries test stored boxes (the tree's are
+/// fat): the tree's answers are candidates for an exact test.
 
 #include "vox/broadphase/aabb.h"
 #include "vox/broadphase/proxy_id.h"

@@ -21,11 +21,10 @@
 /// Pairs are tracked, not recomputed. The tree keeps the list of proxy pairs whose fat boxes overlap; such a
 /// pair can only appear or vanish when one of its proxies gets a new fat box. So `updatePairs` drops the
 /// pairs of re-fattened (or destroyed) proxies, queries the trees for the new fat boxes of those proxies
-/// only, and reports, from the whole list, the pairs involving a moved proxy whose *current* boxes overlap:
-/// this step's tight box for a proxy that moved, the stored box for one that did not. Its work follows what
-/// changed, the caller gets exact pairs instead of fat ones, and large margins (few reinsertions) cost no
-/// false pairs. Static proxies live in a second tree (with exact, unfattened boxes) that is never searched
-/// for static partners.
+/// only, and reports, from the whole list, the pairs involving a moved proxy whose *tight* boxes overlap (the
+/// last tight box given for each). Its work follows what changed, the caller gets exact pairs instead of fat
+/// ones, and large margins (few reinsertions) cost no false pairs. Static proxies live in a second tree (with
+/// exact, unfattened boxes) that is never searched for static partners.
 ///
 /// Data layout. Internal nodes are 32 bytes, two per cache line: a float box and one 64-bit word with both
 /// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
@@ -90,6 +89,8 @@ struct TreeStats {
     double workBytesPerProxy = 0.0; ///< Per-step state and the pair list (capacity) / proxies.
     int32_t pairs = 0;              ///< Pairs tracked: fat boxes overlap.
     double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
+    int64_t sweptSteps = 0;         ///< Steps whose new pairs were found by one sweep (a burst of changes).
+    int32_t relocationsWaiting = 0; ///< Leaves re-fattened in place, still to be looked at (see below).
 };
 
 /// One box of a tree, as `DynamicAabbTree::visitNodes` reports it (for debug views).
@@ -160,9 +161,8 @@ public:
     bool moveProxy(ProxyId id, const IAABB& object);
 
     /// Reports, exactly once each, the pairs (not both static) involving a proxy created or moved since the
-    /// last call whose current boxes overlap: the tight box given this step for a proxy that moved, the
-    /// stored (fat, or exact for static) box for one that did not. When every dynamic proxy moved, these are
-    /// exactly the overlapping pairs. Call once per step, after the moves.
+    /// last call whose tight boxes (the last ones given) overlap: exact pairs, the same as the reference
+    /// broadphases report. Call once per step, after the moves.
     template <PairCallback F>
     void updatePairs(F&& onPair);
     /// Rebuilds both trees from scratch with a binned SAH build: after loading a level one proxy at a time,
@@ -290,6 +290,8 @@ private:
     // or destroyed), so its tracked pairs are dropped and found again.
     static constexpr uint8_t kMovedFlag = 1;
     static constexpr uint8_t kChangedFlag = 2;
+    /// Re-fattened in place this step (`enlargeLeaf`): its ancestors are loose until `tightenMarked`.
+    static constexpr uint8_t kEnlargedFlag = 4;
 
     /// The root of the tree holding `proxy` (static proxies have their own tree).
     [[nodiscard]] Ref& rootOf(uint32_t proxy) { return m_roots[proxyIsStatic(proxy) ? 1 : 0]; }
@@ -338,7 +340,21 @@ private:
     /// Unlinks a leaf, frees its parent and refits the ancestors; returns the freed parent's parent (null
     /// when the leaf was the root or its parent was).
     uint32_t removeLeaf(uint32_t proxy);
+    /// Gives a dynamic proxy that left its fat box the new fat box `fatBox`: in place (`enlargeLeaf`) while
+    /// the tree is in its few-changes-per-step regime, else by reinsertion.
+    void refatten(uint32_t proxy, const Aabb& fatBox);
+    /// New fat box and a reinsertion where the surface-area heuristic wants it.
     void reinsertLeaf(uint32_t proxy, const Aabb& fatBox);
+    /// New fat box in place: the leaf keeps its position and its ancestors grow to contain the box, no
+    /// structural change (cheap, and safe to do for many proxies in one step). `updatePairs` tightens the
+    /// ancestors again and later relocates the leaves that ended up far from their siblings.
+    void enlargeLeaf(uint32_t proxy, const Aabb& fatBox);
+    /// Takes a leaf out and puts it back where the SAH wants it, keeping its fat box (so its pairs stay).
+    void relocateLeaf(uint32_t proxy);
+    /// True unless a leaf ended up far from its sibling: their union has more than kMisplacedArea times the
+    /// area of the two apart. Lenient on purpose: a relocation costs more than a somewhat loose parent.
+    [[nodiscard]] bool isWellPlaced(uint32_t proxy) const;
+    static constexpr float kMisplacedArea = 4.0f;
     void replaceChild(uint32_t parent, Ref oldChild, Ref newChild, Ref& root);
     void setParentOf(Ref ref, uint32_t parent);
     /// Walks up from `node` refitting boxes and heights and rotating, until nothing changes: rotations for
@@ -424,8 +440,22 @@ private:
     void refattenEarly();
     /// The number of fat-box changes refattenEarly may bring the next step to (0: no levelling).
     [[nodiscard]] size_t levellingBudget() const;
-    /// Finds the pairs of every proxy whose fat box changed (created or re-fattened) by querying the trees.
+    /// Finds the pairs of every proxy whose fat box changed (created or re-fattened): one query per changed
+    /// proxy, or, when many changed at once, a sweep (`sweepChangedDynamic`).
     void findNewPairs();
+    /// Refits the ancestors of the leaves enlarged in place this step, children first: undoes the growth
+    /// of `enlargeLeaf`.
+    void tightenEnlarged();
+    /// Adds every pair of dynamic proxies, at least one of them changed, whose fat boxes overlap, by sweeping
+    /// the changed ones on x against themselves and against the unchanged ones within their bounds. False,
+    /// with nothing added, when those bounds hold too many unchanged proxies for that to pay.
+    [[nodiscard]] bool sweepChangedDynamic();
+    /// Calls `onLeaf(slot)` for every leaf of tree `tree` (0: dynamic, 1: static) whose box overlaps `box`,
+    /// until it returns false; returns false when stopped that way.
+    template <class F>
+    bool queryTree(int tree, const Aabb& box, F&& onLeaf) const;
+    /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget.
+    void endStep();
 
     struct Pair {
         uint32_t a, b;
@@ -446,8 +476,7 @@ private:
     std::vector<uint8_t> m_stepFlags; ///< Per slot: kMovedFlag | kChangedFlag since the last updatePairs.
     std::vector<uint32_t> m_moved;    ///< Created, moved or destroyed this step, once each.
     std::vector<uint32_t> m_changed;  ///< Those of m_moved whose fat box changed, once each.
-    /// Per slot: the box pairs are tested against. This step's tight box for a proxy that moved, else a copy
-    /// of its fat box (restored by updatePairs), so that the pair sweep reads one array without a branch.
+    /// Per slot: the last tight box given (exact for static proxies), which pairs are tested against.
     std::vector<Aabb> m_currentBoxes;
     /// Moved inside their fat boxes this step but will leave them at the next: candidates for refattenEarly.
     struct Due {
@@ -455,7 +484,23 @@ private:
         glm::vec3 displacement;
     };
     std::vector<Due> m_due;
-    std::vector<Pair> m_pairs; ///< Candidate pairs: fat boxes overlap, not both static.
+    std::vector<Pair> m_pairs;        ///< Candidate pairs: fat boxes overlap, not both static.
+    std::vector<uint8_t> m_nodeMarks; ///< Per node, within tightenEnlarged: an ancestor of an enlarged leaf.
+    std::vector<uint32_t> m_marked;   ///< Scratch of tightenEnlarged: the marked nodes, parents first.
+    struct SweepItem {
+        Aabb box;
+        uint32_t proxy;
+    };
+    std::vector<SweepItem> m_sweepChanged; ///< Scratch of sweepChangedDynamic.
+    std::vector<SweepItem> m_sweepOthers;  ///< Scratch of sweepChangedDynamic.
+    /// Leaves enlarged in place that ended up far from their siblings, waiting for `relocateLeaf`; with the
+    /// slot's generation, so that a destroyed proxy is skipped.
+    struct Relocation {
+        uint32_t proxy;
+        uint32_t generation;
+    };
+    std::vector<Relocation> m_relocations;
+    size_t m_relocationHead = 0; ///< m_relocations before this index are done.
     struct BuildItem;
     std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
     std::vector<BuildItem> m_buildItems; ///< Scratch of the rebuild.
@@ -465,6 +510,8 @@ private:
     int64_t m_refattenedTotal = 0;
     int64_t m_updateCount = 0;
     int32_t m_refattenedThisStep = 0;
+    int32_t m_enlargedThisStep = 0;
+    int64_t m_sweptSteps = 0;
 };
 
 // --- Template members --------------------------------------------------------------------------------------
@@ -498,49 +545,39 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
         if (overlaps(m_currentBoxes[pair.a], m_currentBoxes[pair.b]))
             onPair(handleOf(pair.a), handleOf(pair.b));
     }
+    endStep();
+}
 
-    for (const uint32_t proxy : m_moved) {
-        m_stepFlags[proxy] = 0;
-        m_currentBoxes[proxy] = m_fatBoxes[proxy];
+template <class F>
+bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf) const {
+    const Ref root = m_roots[tree];
+    if (root == kNullRef || !overlaps(boxOf(root), box))
+        return true;
+    if (isLeaf(root))
+        return onLeaf(indexOf(root));
+    // Children are tested before they are pushed: only overlapping internal nodes enter the stack.
+    Stack<Ref, 128> stack;
+    stack.push(root);
+    while (!stack.empty()) {
+        const Node& node = m_nodes[indexOf(stack.pop())];
+        for (int k = 0; k < 2; ++k) {
+            const Ref child = node.child(k);
+            if (!overlaps(boxOf(child), box))
+                continue;
+            if (!isLeaf(child))
+                stack.push(child);
+            else if (!onLeaf(indexOf(child)))
+                return false;
+        }
     }
-    m_changedTotal += static_cast<int64_t>(m_changed.size());
-    m_levellingBudget = levellingBudget();
-    m_moved.clear();
-    m_changed.clear();
-    m_due.clear();
-    m_refattenedTotal += m_refattenedThisStep;
-    m_refattenedThisStep = 0;
-    ++m_updateCount;
+    return true;
 }
 
 template <QueryCallback F>
 void DynamicAabbTree::queryBox(const Aabb& box, F&& onHit) const {
-    Stack<Ref, 128> stack;
-    for (Ref root : m_roots) {
-        if (root == kNullRef)
-            continue;
-        if (!overlaps(boxOf(root), box))
-            continue;
-        if (isLeaf(root)) {
-            if (!onHit(handleOf(indexOf(root))))
-                return;
-            continue;
-        }
-        // Children are tested before they are pushed: only overlapping internal nodes enter the stack.
-        stack.push(root);
-        while (!stack.empty()) {
-            const Node& node = m_nodes[indexOf(stack.pop())];
-            for (int k = 0; k < 2; ++k) {
-                const Ref child = node.child(k);
-                if (!overlaps(boxOf(child), box))
-                    continue;
-                if (!isLeaf(child))
-                    stack.push(child);
-                else if (!onHit(handleOf(indexOf(child))))
-                    return;
-            }
-        }
-    }
+    for (int tree = 0; tree < 2; ++tree)
+        if (!queryTree(tree, box, [&](uint32_t proxy) { return static_cast<bool>(onHit(handleOf(proxy))); }))
+            return;
 }
 
 template <QueryCallback F>
