@@ -18,6 +18,15 @@
 /// boxes at once, a quiet step re-fattens the steady movers that would leave at their next step (work
 /// levelling): the average work barely changes, the peaks drop.
 ///
+/// Bursts are spread. Some steps re-fatten many proxies at once: an invader formation that drops a row at
+/// the wall jumps out of all 55 fat boxes together. In a scene that averages few re-fattenings per step, a
+/// proxy that leaves its fat box is therefore not reinserted: its leaf gets the new fat box in place and its
+/// ancestors grow to contain it (no structural change, still a valid tree for queries at once), and
+/// `updatePairs` refits those ancestors tightly again. A leaf that ends up far from its sibling is relocated
+/// (reinserted with the same fat box, so its pairs stay) in later, quieter steps. And when many proxies
+/// changed in one step, their pairs are found by one sweep along an axis instead of one tree query each.
+/// Scenes with many changes every step (a swarm) reinsert at once: there is no quiet step to defer to.
+///
 /// Pairs are tracked, not recomputed. The tree keeps the list of proxy pairs whose fat boxes overlap; such a
 /// pair can only appear or vanish when one of its proxies gets a new fat box. So `updatePairs` drops the
 /// pairs of re-fattened (or destroyed) proxies, queries the trees for the new fat boxes of those proxies
@@ -29,9 +38,9 @@
 /// Data layout. Internal nodes are 32 bytes, two per cache line: a float box and one 64-bit word with both
 /// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
 /// whose fat box, packed parent/type/generation word and user data live in flat arrays (32 bytes). With n - 1
-/// internal nodes for n proxies the tree takes under 64 bytes per proxy. Per-step state (the boxes pairs are
-/// tested against this step, a flag byte per slot, the moved, changed and due lists) and the pair list are
-/// kept apart and reported apart.
+/// internal nodes for n proxies the tree takes under 64 bytes per proxy. Working state (the last tight box
+/// of each slot, a flag byte per slot, the moved, changed, due and relocation lists, sweep scratch) and the
+/// pair list are kept apart and reported apart.
 ///
 /// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of packing a
 /// node's links in one word. Handles carry a 12-bit generation: a stale handle goes undetected only if its
@@ -141,9 +150,9 @@ public:
 
     /// Tells the tree that the proxy's tight box is now `box`, having moved by `displacement` this step (call
     /// it at most once per proxy per step; a later call wins). Inside the fat box this is O(1) and touches no
-    /// node; otherwise the proxy gets a new fat box (grown by the margin, stretched along `displacement`) and
-    /// is reinserted. False, with nothing changed, for a stale handle (asserts in debug) or an invalid box
-    /// (NaN, infinite, min > max).
+    /// node; otherwise the proxy gets a new fat box (grown by the margin, stretched along `displacement`):
+    /// reinserted, or, in a scene with few changes per step, in place (see the file comment). False, with
+    /// nothing changed, for a stale handle (asserts in debug) or an invalid box (NaN, infinite, min > max).
     bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement) {
         if (!check(id))
             return false;
