@@ -10,12 +10,14 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 build=build/fuzz
 
-# target | dictionary | seed files (tests/fuzz/seeds/: inputs that once failed, replayed first every run)
+# target | dictionary (may be empty) | seed files (tests/fuzz/seeds/: inputs that once failed, replayed first
+# every run)
 targets=(
   "vox_reader_fuzz|tests/fuzz/vox.dict|tests/data/vox/*.vox assets/*.vox tests/fuzz/seeds/*.vox"
   "settings_parser_fuzz|tests/fuzz/persist/persist.dict|tests/fuzz/persist/seeds/*"
   "high_score_parser_fuzz|tests/fuzz/persist/persist.dict|tests/fuzz/persist/seeds/*"
   "replay_parser_fuzz|tests/fuzz/sim/replay.dict|tests/fuzz/sim/seeds/*"
+  "tree_ops_fuzz||tests/fuzz/broadphase/seeds/*"
 )
 names=()
 for entry in "${targets[@]}"; do names+=("${entry%%|*}"); done
@@ -41,7 +43,9 @@ run_target() {
   for seed in $seeds; do # named by content, as libFuzzer names its corpus files
     cp "$seed" "$corpus/$(sha1sum <"$seed" | cut -c1-40)"
   done
-  "$(find "$build/tests/fuzz" -type f -name "$name")" -dict="$dict" -max_total_time="$seconds" \
+  local dictionary=()
+  if [ -n "$dict" ]; then dictionary=(-dict="$dict"); fi
+  "$(find "$build/tests/fuzz" -type f -name "$name")" "${dictionary[@]}" -max_total_time="$seconds" \
     -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts" "$corpus" >"$build/$name.log" 2>&1
 }
 

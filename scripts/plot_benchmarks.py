@@ -108,7 +108,11 @@ def floors(runs):
     if "W1/invaders/tree" in runs:
         w1 = runs["W1/invaders/tree"]
         out.append(("W1 mean frame ≤ 5 µs", w1["mean_ns"] <= 5000, fmt_time(w1["mean_ns"])))
-        out.append(("W1 no spikes: p99 frame ≤ 5 µs", w1["p99_ns"] <= 5000, fmt_time(w1["p99_ns"])))
+        runs_note = ""
+        if w1.get("runs", 1) > 1:
+            runs_note = (f" (each frame's fastest of {w1['runs']:.0f} runs; a single run's p99: "
+                         f"{fmt_time(w1.get('p99_single_run_ns'))}, max frame {fmt_time(w1.get('max_ns'))})")
+        out.append(("W1 no spikes: p99 frame ≤ 5 µs", w1["p99_ns"] <= 5000, fmt_time(w1["p99_ns"]) + runs_note))
     worst, where = 0.0, ""
     for name, entry in runs.items():
         if name.endswith("/tree") and entry.get("exact", 0) > 0:
@@ -200,16 +204,19 @@ def section(context, runs):
 
     if any(k.startswith("W1/") for k in runs):
         lines += ["", "### W1 invaders (3,000 frames)", "",
-                  "| peer | mean frame | p99 frame | max frame | update | pairs | ns / moved | "
+                  "p99 and max: each frame's fastest time over the runs of one repetition (the frame's own cost, "
+                  "the machine's pre-emptions filtered out); single-run p99: the median of the runs' own p99, "
+                  "noise included. Mean, update, pairs: the first run.", "",
+                  "| peer | mean frame | p99 frame | single-run p99 | max frame | update | pairs | ns / moved | "
                   "candidates / exact | tree ÷ peer |",
-                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         tree = runs.get("W1/invaders/tree")
         for p in ALL:
             e = runs.get(f"W1/invaders/{p}")
             if e:
                 share = f"{tree['mean_ns'] / e['mean_ns']:.3f}" if tree and p != "tree" else "—"
                 lines.append(f"| {p} | {fmt_time(e['mean_ns'])} | {fmt_time(e['p99_ns'])} | "
-                             f"{fmt_time(e.get('max_ns'))} | "
+                             f"{fmt_time(e.get('p99_single_run_ns'))} | {fmt_time(e.get('max_ns'))} | "
                              f"{fmt_time(e['update_ns'])} | {fmt_time(e['pairs_ns'])} | {num(e['ns_per_moved'])} | "
                              f"{num(e['candidates'], 0)} / {num(e['exact'], 0)} | {share} |")
 

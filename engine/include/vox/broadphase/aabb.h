@@ -45,11 +45,11 @@ struct Aabb {
 
     /// True when every coordinate is finite (no NaN, no infinity) and min <= max on every axis.
     [[nodiscard]] bool isValid() const {
-        // Every compare with a NaN is false, and |x| <= FLT_MAX rejects infinities: nine branch-free tests.
+        // Every compare with a NaN is false, and min >= -FLT_MAX, max <= FLT_MAX reject infinities (with
+        // min <= max, that bounds all six): nine branch-free tests.
         constexpr float kMax = std::numeric_limits<float>::max();
-        return (min.x <= max.x) & (min.y <= max.y) & (min.z <= max.z) & (std::abs(min.x) <= kMax) &
-               (std::abs(min.y) <= kMax) & (std::abs(min.z) <= kMax) & (std::abs(max.x) <= kMax) &
-               (std::abs(max.y) <= kMax) & (std::abs(max.z) <= kMax);
+        return (min.x <= max.x) & (min.y <= max.y) & (min.z <= max.z) & (min.x >= -kMax) & (min.y >= -kMax) &
+               (min.z >= -kMax) & (max.x <= kMax) & (max.y <= kMax) & (max.z <= kMax);
     }
 
     /// Centre point.
@@ -214,8 +214,8 @@ struct CellRect {
 /// Half-open overlap: true when the rectangles share at least one cell. Adjacent rectangles (a.x + a.w ==
 /// b.x) do not overlap; empty rectangles overlap nothing.
 [[nodiscard]] inline bool overlaps(const CellRect& a, const CellRect& b) {
-    return !a.empty() & !b.empty() & (a.x < b.x + b.w) & (b.x < a.x + a.w) & (a.y < b.y + b.h) &
-           (b.y < a.y + a.h);
+    const bool bothNonEmpty = (a.w > 0) & (a.h > 0) & (b.w > 0) & (b.h > 0);
+    return bothNonEmpty & (a.x < b.x + b.w) & (b.x < a.x + a.w) & (a.y < b.y + b.h) & (b.y < a.y + a.h);
 }
 
 } // namespace vox

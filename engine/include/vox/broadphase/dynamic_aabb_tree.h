@@ -379,8 +379,10 @@ private:
     /// needlessly big (`oversized`): an oversized fat box costs extra tracked pairs, never wrong ones, so
     /// an occasional look is enough and keeps the common move to a few compares.
     [[nodiscard]] bool fitsFatBox(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) const {
-        const bool inside = contains(m_fatBoxes[proxy], box) & (box.min.x <= box.max.x) &
-                            (box.min.y <= box.max.y) & (box.min.z <= box.max.z) & !proxyIsStatic(proxy);
+        const bool insideFatBox = contains(m_fatBoxes[proxy], box);
+        const bool isDynamic = !proxyIsStatic(proxy);
+        const bool inside = insideFatBox & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) &
+                            (box.min.z <= box.max.z) & isDynamic;
         return inside && ((proxy + static_cast<uint32_t>(m_updateCount)) % kShrinkPeriod != 0 ||
                           !oversized(proxy, box, displacement));
     }

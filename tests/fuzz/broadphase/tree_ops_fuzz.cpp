@@ -1,0 +1,189 @@
+// libFuzzer target: the fuzzer's bytes are a program of broadphase operations (create, destroy, small and
+// large moves, a whole-scene jump, bulk loads, rebuilds, queries), run on a DynamicAabbTree and on the brute
+// force reference side by side. After every updatePairs the two must report the same pairs and the tree must
+// pass validate(); box queries must find every proxy the reference finds. Any difference aborts, so libFuzzer
+// keeps the input. The jump moves every dynamic proxy at once: the burst path (fat boxes changed in place,
+// pairs found by one sweep, relocations in later steps) that ordinary random operations rarely reach.
+
+#include "vox/broadphase/brute_force_broadphase.h"
+#include "vox/broadphase/dynamic_aabb_tree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+/// Reads the input a byte at a time; zeros once it is used up.
+class Reader {
+public:
+    Reader(const uint8_t* data, size_t size) : m_data(data), m_size(size) {}
+    [[nodiscard]] bool empty() const { return m_offset >= m_size; }
+    uint8_t byte() { return m_offset < m_size ? m_data[m_offset++] : 0; }
+    /// A coordinate on a coarse grid (so that touching and identical boxes are common), now and then NaN.
+    float coordinate() {
+        const uint8_t b = byte();
+        if (b == 0xFF)
+            return NAN;
+        return static_cast<float>(b) * 0.25f - 32.0f;
+    }
+
+private:
+    const uint8_t* m_data;
+    size_t m_size;
+    size_t m_offset = 0;
+};
+
+struct Object {
+    vox::Aabb box;
+    vox::ProxyId tree, reference;
+    bool isStatic = false;
+    bool alive = false;
+};
+
+[[noreturn]] void fail(const char* what) {
+    std::fprintf(stderr, "tree_ops_fuzz: %s\n", what);
+    std::abort();
+}
+
+uint64_t key(uint32_t a, uint32_t b) {
+    return uint64_t{std::min(a, b)} << 32 | std::max(a, b);
+}
+
+constexpr size_t kMaxObjects = 300;
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    Reader in(data, size);
+    // Small and zero margins and predictions as well as the defaults.
+    const uint8_t setup = in.byte();
+    vox::TreeSettings settings;
+    settings.margin = static_cast<float>(setup & 3) * 0.1f;
+    settings.predictionFactor = static_cast<float>((setup >> 2) & 3) * 3.0f;
+    vox::DynamicAabbTree tree(settings);
+    vox::BruteForceBroadphase reference;
+    std::vector<Object> objects;
+
+    const auto alivePick = [&](uint8_t b) -> Object* {
+        if (objects.empty())
+            return nullptr;
+        Object& object = objects[b % objects.size()];
+        return object.alive ? &object : nullptr;
+    };
+    const auto compare = [&] {
+        std::vector<uint64_t> got, want;
+        tree.updatePairs(
+            [&](vox::ProxyId a, vox::ProxyId b) { got.push_back(key(tree.userData(a), tree.userData(b))); });
+        reference.updatePairs([&](vox::ProxyId a, vox::ProxyId b) {
+            want.push_back(key(reference.userData(a), reference.userData(b)));
+        });
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        if (std::adjacent_find(got.begin(), got.end()) != got.end())
+            fail("the tree reported a pair twice");
+        if (got != want)
+            fail("the tree's pairs differ from brute force");
+        const vox::Status status = tree.validate();
+        if (!status.ok()) {
+            std::fprintf(stderr, "%s\n", status.error().message.c_str());
+            fail("validate() failed");
+        }
+    };
+
+    while (!in.empty()) {
+        const uint8_t op = in.byte();
+        switch (op % 10) {
+        case 0:
+        case 1: { // create
+            if (objects.size() >= kMaxObjects)
+                break;
+            const glm::vec3 a(in.coordinate(), in.coordinate(), in.coordinate());
+            const glm::vec3 extent(static_cast<float>(in.byte() % 16) * 0.25f);
+            const vox::Aabb box{a, a + extent};
+            const auto type = (op & 0x10) != 0 ? vox::ProxyType::Static : vox::ProxyType::Dynamic;
+            const auto index = static_cast<uint32_t>(objects.size());
+            auto t = tree.createProxy(box, index, type);
+            auto r = reference.createProxy(box, index, type);
+            if (t.ok() != r.ok())
+                fail("the tree and brute force disagree on whether a box is valid");
+            if (!t.ok())
+                break;
+            objects.push_back({box, t.value(), r.value(), type == vox::ProxyType::Static, true});
+            break;
+        }
+        case 2: { // destroy
+            Object* object = alivePick(in.byte());
+            if (!object)
+                break;
+            if (!tree.destroyProxy(object->tree) || !reference.destroyProxy(object->reference))
+                fail("destroying a live proxy failed");
+            object->alive = false;
+            break;
+        }
+        case 3:
+        case 4:
+        case 5: { // move: small, large, or by a displacement that says something else (a turn)
+            Object* object = alivePick(in.byte());
+            if (!object)
+                break;
+            const float scale = op % 10 == 3 ? 0.02f : 0.5f;
+            const glm::vec3 d(static_cast<float>(static_cast<int8_t>(in.byte())) * scale,
+                              static_cast<float>(static_cast<int8_t>(in.byte())) * scale,
+                              static_cast<float>(static_cast<int8_t>(in.byte())) * scale);
+            object->box = {object->box.min + d, object->box.max + d};
+            const glm::vec3 told = op % 10 == 5 ? -d : d;
+            if (!tree.moveProxy(object->tree, object->box, told) ||
+                !reference.moveProxy(object->reference, object->box, told))
+                fail("moving a live proxy failed");
+            break;
+        }
+        case 6: { // every dynamic proxy jumps together: a burst of re-fattenings
+            const glm::vec3 d(static_cast<float>(static_cast<int8_t>(in.byte())) * 0.05f,
+                              static_cast<float>(static_cast<int8_t>(in.byte())) * 0.05f, 0.0f);
+            for (Object& object : objects) {
+                if (!object.alive || object.isStatic)
+                    continue;
+                object.box = {object.box.min + d, object.box.max + d};
+                if (!tree.moveProxy(object.tree, object.box, glm::vec3(0.03f, 0, 0)) ||
+                    !reference.moveProxy(object.reference, object.box, glm::vec3(0.03f, 0, 0)))
+                    fail("moving a live proxy failed");
+            }
+            break;
+        }
+        case 7:
+        case 8: // a step ends
+            compare();
+            break;
+        case 9: { // a query, or now and then a full rebuild
+            if ((op & 0x30) == 0x30) {
+                tree.rebuild();
+                break;
+            }
+            const glm::vec3 a(in.coordinate(), in.coordinate(), in.coordinate());
+            const vox::Aabb box{a, a + glm::vec3(static_cast<float>(in.byte() % 32) * 0.5f)};
+            if (!box.isValid())
+                break;
+            std::vector<uint32_t> got, want;
+            tree.queryBox(box, [&](vox::ProxyId id) {
+                got.push_back(tree.userData(id));
+                return true;
+            });
+            reference.queryBox(box, [&](vox::ProxyId id) {
+                want.push_back(reference.userData(id));
+                return true;
+            });
+            std::sort(got.begin(), got.end());
+            for (const uint32_t user : want) // the tree's boxes are fat: a superset
+                if (!std::binary_search(got.begin(), got.end(), user))
+                    fail("a box query missed a proxy brute force found");
+            break;
+        }
+        }
+    }
+    compare();
+    return 0;
+}
