@@ -136,7 +136,7 @@ void DebugOverlay::drawPanel(const SceneDebugView& scene) {
                            static_cast<long long>(simulation->frame()));
         ImGui::Text("proxies %4d   nodes %4d   height %2d", treeStats.proxies, treeStats.internalNodes,
                     treeStats.height);
-        ImGui::Text("area ratio %5.2f   re-insertions %3d", treeStats.areaRatio, stats.reinsertions);
+        ImGui::Text("area ratio %5.2f   re-fattened %3d", treeStats.areaRatio, stats.refattened);
         ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Collision pipeline (this step)");
         ImGui::Text("candidate pairs %3d  checks %3d  hits %2d", stats.candidatePairs,
                     stats.narrowphaseChecks, stats.confirmedHits);

@@ -47,7 +47,7 @@ void CollisionWorld::place(BodyRef body, const vox::IAABB& object, vox::ProxyTyp
         const bool moved = m_tree.moveProxy(proxy, object);
         VOX_VERIFY(moved, "a game object's box is invalid (NaN or inverted)");
         const vox::Aabb fatAfter = m_tree.fatBox(proxy);
-        m_reinsertions += fatAfter.min != fatBefore.min || fatAfter.max != fatBefore.max ? 1 : 0;
+        m_refattened += fatAfter.min != fatBefore.min || fatAfter.max != fatBefore.max ? 1 : 0;
         return;
     }
     vox::Result<vox::ProxyId> created = m_tree.createProxy(object, slotOf(body), type);
@@ -89,7 +89,7 @@ std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
     std::sort(m_pairs.begin(), m_pairs.end());
     m_pairs.erase(std::unique(m_pairs.begin(), m_pairs.end()), m_pairs.end());
     m_stats = {};
-    m_stats.reinsertions = std::exchange(m_reinsertions, 0);
+    m_stats.refattened = std::exchange(m_refattened, 0);
     m_stats.candidatePairs = static_cast<int32_t>(m_pairs.size());
     m_stats.broadphaseMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -29,7 +29,7 @@ struct BodyRef {
 /// step; the times are wall-clock (steady clock) for display only: no rule ever reads them, so they
 /// cannot change the simulation or its state hash.
 struct CollisionStepStats {
-    int32_t reinsertions = 0;      ///< Proxies that left their fat box and got a new one.
+    int32_t refattened = 0;        ///< Proxies that left their fat box and got a new one.
     int32_t candidatePairs = 0;    ///< Pairs the broadphase proposed (sorted, without duplicates).
     int32_t narrowphaseChecks = 0; ///< Voxel tests run on candidate pairs.
     int32_t confirmedHits = 0;     ///< Voxel tests that found a contact.
@@ -87,7 +87,7 @@ private:
     std::array<vox::ProxyId, kBodyCount> m_proxies{};
     std::array<vox::Aabb, kBodyCount> m_tightBoxes{};
     CollisionStepStats m_stats;
-    int32_t m_reinsertions = 0; // since the last findPairs
+    int32_t m_refattened = 0; // since the last findPairs
     std::vector<Pair> m_pairs;
 };
 
