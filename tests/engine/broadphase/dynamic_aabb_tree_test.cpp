@@ -22,6 +22,18 @@ void expectValid(const DynamicAabbTree& tree) {
     EXPECT_TRUE(status.ok()) << status.error().message;
 }
 
+/// Ends a step of `broadphase`: its pairs as sorted keys of the proxies' user data.
+template <class Broadphase>
+std::vector<uint64_t> stepPairs(Broadphase& broadphase) {
+    std::vector<uint64_t> keys;
+    broadphase.updatePairs([&](ProxyId a, ProxyId b) {
+        const uint64_t x = broadphase.userData(a), y = broadphase.userData(b);
+        keys.push_back(std::min(x, y) << 32 | std::max(x, y));
+    });
+    std::sort(keys.begin(), keys.end());
+    return keys;
+}
+
 TEST(DynamicAabbTree, FatBoxIsTightBoxGrownByTheMargin) {
     DynamicAabbTree tree(vox::TreeSettings{0.25f, 2.0f});
     const Aabb box{{0, 0, 0}, {1, 1, 1}};
@@ -227,18 +239,7 @@ TEST(DynamicAabbTree, SteadyAndErraticMoversMatchBruteForceEveryStep) {
             ASSERT_TRUE(tree.moveProxy(body.subject, body.box, body.velocity * dt));
             ASSERT_TRUE(reference.moveProxy(body.ref, body.box, d));
         }
-        std::vector<uint64_t> got, want;
-        tree.updatePairs([&](ProxyId a, ProxyId b) {
-            const uint64_t x = tree.userData(a), y = tree.userData(b);
-            got.push_back(std::min(x, y) << 32 | std::max(x, y));
-        });
-        reference.updatePairs([&](ProxyId a, ProxyId b) {
-            const uint64_t x = reference.userData(a), y = reference.userData(b);
-            want.push_back(std::min(x, y) << 32 | std::max(x, y));
-        });
-        std::sort(got.begin(), got.end());
-        std::sort(want.begin(), want.end());
-        ASSERT_EQ(got, want) << "step " << stepIndex;
+        ASSERT_EQ(stepPairs(tree), stepPairs(reference)) << "step " << stepIndex;
         if (stepIndex % 100 == 0)
             expectValid(tree);
     }
@@ -272,18 +273,7 @@ TEST(DynamicAabbTree, ABurstOfRefatteningsIsDoneInPlaceAndTidiedUpInLaterSteps) 
             ASSERT_TRUE(tree.moveProxy(ids[i], boxes[i], d));
             ASSERT_TRUE(reference.moveProxy(refs[i], boxes[i], d));
         }
-        std::vector<uint64_t> got, want;
-        tree.updatePairs([&](ProxyId a, ProxyId b) {
-            const uint64_t x = tree.userData(a), y = tree.userData(b);
-            got.push_back(std::min(x, y) << 32 | std::max(x, y));
-        });
-        reference.updatePairs([&](ProxyId a, ProxyId b) {
-            const uint64_t x = reference.userData(a), y = reference.userData(b);
-            want.push_back(std::min(x, y) << 32 | std::max(x, y));
-        });
-        std::sort(got.begin(), got.end());
-        std::sort(want.begin(), want.end());
-        ASSERT_EQ(got, want);
+        ASSERT_EQ(stepPairs(tree), stepPairs(reference));
     };
     for (int i = 0; i < 60; ++i)
         step(false);
@@ -433,17 +423,8 @@ TEST(DynamicAabbTree, BulkBuildAndRebuildGiveAValidTreeWithTheSameAnswers) {
     EXPECT_EQ(bulk.userData(ids[123]), 123u);
     EXPECT_LE(bulk.stats().height, 2.0 * std::log2(5000.0) + 2.0);
 
-    const auto pairsOf = [](DynamicAabbTree& tree) {
-        std::vector<uint64_t> keys;
-        tree.updatePairs([&](ProxyId a, ProxyId b) {
-            const uint64_t x = tree.userData(a), y = tree.userData(b);
-            keys.push_back(std::min(x, y) << 32 | std::max(x, y));
-        });
-        std::sort(keys.begin(), keys.end());
-        return keys;
-    };
-    const std::vector<uint64_t> bulkPairs = pairsOf(bulk);
-    EXPECT_EQ(bulkPairs, pairsOf(incremental));
+    const std::vector<uint64_t> bulkPairs = stepPairs(bulk);
+    EXPECT_EQ(bulkPairs, stepPairs(incremental));
     EXPECT_FALSE(bulkPairs.empty());
 
     bulk.rebuild();
