@@ -86,7 +86,7 @@ std::unique_ptr<Workload> makeWorkload(const std::string& name) {
 /// One run of the workload; fills `fastest` (per timed frame, the least nanoseconds seen so far) and, on the
 /// first run, `changesPerFrame`. Returns the harness for the checks.
 std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed, std::vector<double>& fastest,
-                                 std::map<int, int>* changesPerFrame, std::vector<int>* frameChanges) {
+                                 std::vector<int>* changesPerFrame) {
     using Clock = std::chrono::steady_clock;
     std::unique_ptr<Workload> workload = makeWorkload(name);
     auto h = std::make_unique<Harness>();
@@ -116,8 +116,7 @@ std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed,
             const vox::Aabb now = h->tree.fatBox(h->ids[events.moved[k]]);
             changed += now.min != before[k].min || now.max != before[k].max;
         }
-        ++(*changesPerFrame)[changed];
-        (*frameChanges)[static_cast<size_t>(frame - warmup)] = changed;
+        (*changesPerFrame)[static_cast<size_t>(frame - warmup)] = changed;
     }
     h->exact = exactPairs(workload->objects);
     return h;
@@ -137,11 +136,10 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::vector<double> fastest(static_cast<size_t>(timed), 1e300);
-    std::map<int, int> changesPerFrame; // fat-box changes of moved proxies in a frame -> frames
-    std::vector<int> frameChanges(static_cast<size_t>(timed), 0);
-    std::unique_ptr<Harness> h = runOnce(name, warmup, timed, fastest, &changesPerFrame, &frameChanges);
+    std::vector<int> changesPerFrame(static_cast<size_t>(timed), 0); // fat-box changes of moved proxies
+    std::unique_ptr<Harness> h = runOnce(name, warmup, timed, fastest, &changesPerFrame);
     for (int run = 1; run < runs; ++run)
-        (void)runOnce(name, warmup, timed, fastest, nullptr, nullptr);
+        (void)runOnce(name, warmup, timed, fastest, nullptr);
 
     std::sort(h->keys.begin(), h->keys.end());
     const bool duplicates = std::adjacent_find(h->keys.begin(), h->keys.end()) != h->keys.end();
@@ -152,7 +150,10 @@ int main(int argc, char** argv) {
         name.c_str(), stats.refattenedPerStep, stats.pairs, stats.height, stats.areaRatio,
         stats.bytesPerProxy);
     std::printf("fat-box changes per timed frame (changes:frames):");
-    for (const auto& [changes, frames] : changesPerFrame)
+    std::map<int, int> framesByChanges; // changes -> frames
+    for (const int changes : changesPerFrame)
+        ++framesByChanges[changes];
+    for (const auto& [changes, frames] : framesByChanges)
         std::printf(" %d:%d", changes, frames);
     if (runs > 1) {
         std::vector<double> sorted = fastest;
@@ -168,7 +169,7 @@ int main(int argc, char** argv) {
                     runs, sum / static_cast<double>(sorted.size()), at(0.5), at(0.99), sorted.back());
         std::map<int, std::pair<double, int>> byChanges; // changes -> (sum of fastest ns, frames)
         for (size_t k = 0; k < fastest.size(); ++k) {
-            auto& [sumNs, frames] = byChanges[frameChanges[k]];
+            auto& [sumNs, frames] = byChanges[changesPerFrame[k]];
             sumNs += fastest[k];
             ++frames;
         }

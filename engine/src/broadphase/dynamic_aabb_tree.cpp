@@ -186,10 +186,8 @@ void DynamicAabbTree::reinsertLeaf(uint32_t proxy, const Aabb& fatBox) {
 void DynamicAabbTree::enlargeLeaf(uint32_t proxy, const Aabb& fatBox) {
     ++m_refattenedThisStep;
     markChanged(proxy);
-    if ((m_stepFlags[proxy] & kEnlargedFlag) == 0) {
-        m_stepFlags[proxy] |= kEnlargedFlag;
-        ++m_enlargedThisStep;
-    }
+    m_stepFlags[proxy] |= kEnlargedFlag;
+    m_anyEnlargedThisStep = true;
     m_fatBoxes[proxy] = fatBox;
     for (uint32_t node = proxyParent(proxy); node != kNullIndex && !contains(m_nodes[node].box, fatBox);
          node = m_nodes[node].parent())
@@ -646,8 +644,8 @@ constexpr size_t kSweepChanges = 16;
 } // namespace
 
 void DynamicAabbTree::findNewPairs() {
-    if (m_enlargedThisStep > 0)
-        tightenEnlarged();
+    if (m_anyEnlargedThisStep)
+        settleEnlargedLeaves();
     const bool swept = m_changed.size() >= kSweepChanges && sweepChangedDynamic();
     m_sweptSteps += swept ? 1 : 0;
 
@@ -671,24 +669,19 @@ void DynamicAabbTree::findNewPairs() {
         for (int tree = firstTree; tree < endTree; ++tree)
             queryTree(tree, box, consider);
     }
-
-    // Leaves re-fattened in place stay where they were until endStep looks at them: those that ended up far
-    // from their siblings are relocated, a few per step.
-    if (m_enlargedThisStep > 0)
-        for (const uint32_t proxy : m_changed)
-            if ((m_stepFlags[proxy] & kEnlargedFlag) != 0 && (m_proxyWord[proxy] & kAliveBit) != 0)
-                m_relocations.push_back({proxy, generationOf(proxy)});
 }
 
-void DynamicAabbTree::tightenEnlarged() {
+void DynamicAabbTree::settleEnlargedLeaves() {
     // Mark the ancestors of the leaves enlarged in place (a walk stops at a marked node: the rest of the way
     // up is marked), then refit the marked nodes children first: a breadth-first list from the root,
-    // reversed.
+    // reversed. The leaves stay where they are until endStep looks at them: those that ended up far from
+    // their siblings are relocated, a few per step.
     if (m_nodeMarks.size() < m_nodes.size())
         m_nodeMarks.resize(m_nodes.size(), 0);
     for (const uint32_t proxy : m_changed) {
         if ((m_stepFlags[proxy] & kEnlargedFlag) == 0 || (m_proxyWord[proxy] & kAliveBit) == 0)
             continue;
+        m_relocations.push_back({proxy, generationOf(proxy)});
         for (uint32_t node = proxyParent(proxy); node != kNullIndex && m_nodeMarks[node] == 0;
              node = m_nodes[node].parent())
             m_nodeMarks[node] = 1;
@@ -715,8 +708,9 @@ void DynamicAabbTree::tightenEnlarged() {
 
 bool DynamicAabbTree::sweepChangedDynamic() {
     // The changed dynamic proxies, and the unchanged ones overlapping their bounds (one query), each sorted
-    // on x; then a sweep of the changed against themselves and one between the two lists. When the changed
-    // ones are scattered over a large world, their bounds hold too many others: queries are cheaper then.
+    // along one axis; then a sweep of the changed against themselves and one between the two lists. When the
+    // changed ones are scattered over a large world, their bounds hold too many others: queries are cheaper
+    // then.
     m_sweepChanged.clear();
     m_sweepOthers.clear();
     Aabb bounds{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
@@ -764,23 +758,23 @@ bool DynamicAabbTree::sweepChangedDynamic() {
              ++j)
             if (overlaps(changed[i].box, changed[j].box))
                 addPair(changed[i].proxy, changed[j].proxy);
-    // Each changed-unchanged pair once: found from the one whose box starts first (ties: the changed one).
-    size_t first = 0;
-    for (const SweepItem& c : changed) {
-        while (first < others.size() && others[first].box.min[axis] < c.box.min[axis])
-            ++first;
-        for (size_t k = first; k < others.size() && others[k].box.min[axis] <= c.box.max[axis]; ++k)
-            if (overlaps(c.box, others[k].box))
-                addPair(c.proxy, others[k].proxy);
-    }
-    first = 0;
-    for (const SweepItem& o : others) {
-        while (first < changed.size() && changed[first].box.min[axis] <= o.box.min[axis])
-            ++first;
-        for (size_t k = first; k < changed.size() && changed[k].box.min[axis] <= o.box.max[axis]; ++k)
-            if (overlaps(o.box, changed[k].box))
-                addPair(changed[k].proxy, o.proxy);
-    }
+    // Each changed-unchanged pair once: found from the one whose box starts first on the axis, the changed
+    // one on a tie (so the pass from the unchanged side skips the items that start where it does).
+    const auto crossSweep = [&](const std::vector<SweepItem>& from, const std::vector<SweepItem>& into,
+                                bool skipTies) {
+        size_t first = 0;
+        for (const SweepItem& a : from) {
+            const float start = a.box.min[axis];
+            while (first < into.size() &&
+                   (into[first].box.min[axis] < start || (skipTies && into[first].box.min[axis] == start)))
+                ++first;
+            for (size_t k = first; k < into.size() && into[k].box.min[axis] <= a.box.max[axis]; ++k)
+                if (overlaps(a.box, into[k].box))
+                    addPair(a.proxy, into[k].proxy);
+        }
+    };
+    crossSweep(changed, others, false);
+    crossSweep(others, changed, true);
     return true;
 }
 
@@ -795,7 +789,7 @@ void DynamicAabbTree::endStep() {
     m_due.clear();
     m_refattenedTotal += m_refattenedThisStep;
     m_refattenedThisStep = 0;
-    m_enlargedThisStep = 0;
+    m_anyEnlargedThisStep = false;
     ++m_updateCount;
 
     // Relocations cost a reinsertion each, and spreading that work is the point of re-fattening in place:

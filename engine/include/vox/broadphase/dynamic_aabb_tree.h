@@ -99,7 +99,7 @@ struct TreeStats {
     int32_t pairs = 0;              ///< Pairs tracked: fat boxes overlap.
     double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
     int64_t sweptSteps = 0;         ///< Steps whose new pairs were found by one sweep (a burst of changes).
-    int32_t relocationsWaiting = 0; ///< Leaves re-fattened in place, still to be looked at (see below).
+    int32_t relocationsWaiting = 0; ///< Leaves re-fattened in place whose position is still to be checked.
 };
 
 /// One box of a tree, as `DynamicAabbTree::visitNodes` reports it (for debug views).
@@ -299,7 +299,7 @@ private:
     // or destroyed), so its tracked pairs are dropped and found again.
     static constexpr uint8_t kMovedFlag = 1;
     static constexpr uint8_t kChangedFlag = 2;
-    /// Re-fattened in place this step (`enlargeLeaf`): its ancestors are loose until `tightenMarked`.
+    /// Re-fattened in place this step (`enlargeLeaf`): its ancestors are loose until `settleEnlargedLeaves`.
     static constexpr uint8_t kEnlargedFlag = 4;
 
     /// The root of the tree holding `proxy` (static proxies have their own tree).
@@ -454,12 +454,12 @@ private:
     /// Finds the pairs of every proxy whose fat box changed (created or re-fattened): one query per changed
     /// proxy, or, when many changed at once, a sweep (`sweepChangedDynamic`).
     void findNewPairs();
-    /// Refits the ancestors of the leaves enlarged in place this step, children first: undoes the growth
-    /// of `enlargeLeaf`.
-    void tightenEnlarged();
+    /// Refits the ancestors of the leaves enlarged in place this step, children first (undoing the growth
+    /// of `enlargeLeaf`), and queues the leaves for endStep's relocation check.
+    void settleEnlargedLeaves();
     /// Adds every pair of dynamic proxies, at least one of them changed, whose fat boxes overlap, by sweeping
-    /// the changed ones on x against themselves and against the unchanged ones within their bounds. False,
-    /// with nothing added, when those bounds hold too many unchanged proxies for that to pay.
+    /// the changed ones along one axis against themselves and against the unchanged ones within their
+    /// bounds. False, with nothing added, when those bounds hold too many unchanged proxies for that to pay.
     [[nodiscard]] bool sweepChangedDynamic();
     /// Calls `onLeaf(slot)` for every leaf of tree `tree` (0: dynamic, 1: static) whose box overlaps `box`,
     /// until it returns false; returns false when stopped that way.
@@ -484,7 +484,7 @@ private:
     int32_t m_proxyCount = 0;
 
     // Per-step state.
-    std::vector<uint8_t> m_stepFlags; ///< Per slot: kMovedFlag | kChangedFlag since the last updatePairs.
+    std::vector<uint8_t> m_stepFlags; ///< Per slot: k*Flag bits since the last updatePairs.
     std::vector<uint32_t> m_moved;    ///< Created, moved or destroyed this step, once each.
     std::vector<uint32_t> m_changed;  ///< Those of m_moved whose fat box changed, once each.
     /// Per slot: the last tight box given (exact for static proxies), which pairs are tested against.
@@ -496,16 +496,16 @@ private:
     };
     std::vector<Due> m_due;
     std::vector<Pair> m_pairs;        ///< Candidate pairs: fat boxes overlap, not both static.
-    std::vector<uint8_t> m_nodeMarks; ///< Per node, within tightenEnlarged: an ancestor of an enlarged leaf.
-    std::vector<uint32_t> m_marked;   ///< Scratch of tightenEnlarged: the marked nodes, parents first.
+    std::vector<uint8_t> m_nodeMarks; ///< Per node, in settleEnlargedLeaves: an ancestor of an enlarged leaf.
+    std::vector<uint32_t> m_marked;   ///< Scratch of settleEnlargedLeaves: the marked nodes, parents first.
     struct SweepItem {
         Aabb box;
         uint32_t proxy;
     };
     std::vector<SweepItem> m_sweepChanged; ///< Scratch of sweepChangedDynamic.
     std::vector<SweepItem> m_sweepOthers;  ///< Scratch of sweepChangedDynamic.
-    /// Leaves enlarged in place that ended up far from their siblings, waiting for `relocateLeaf`; with the
-    /// slot's generation, so that a destroyed proxy is skipped.
+    /// Leaves enlarged in place, waiting for endStep to relocate those that ended up far from their siblings;
+    /// with the slot's generation, so that a destroyed proxy is skipped.
     struct Relocation {
         uint32_t proxy;
         uint32_t generation;
@@ -521,7 +521,7 @@ private:
     int64_t m_refattenedTotal = 0;
     int64_t m_updateCount = 0;
     int32_t m_refattenedThisStep = 0;
-    int32_t m_enlargedThisStep = 0;
+    bool m_anyEnlargedThisStep = false;
     int64_t m_sweptSteps = 0;
 };
 
