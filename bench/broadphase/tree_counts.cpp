@@ -6,7 +6,9 @@
 //            build/release/bench/tree_counts w1    (one command line)
 //
 // Instructions per frame = the "Collected" count / (warm-up + timed frames + 1). On a shared machine this is
-// what tuning decisions are based on (docs/benchmarks.md); timings come from broadphase_bench.
+// what tuning decisions are based on (docs/benchmarks.md); timings come from broadphase_bench. With runs > 1,
+// the frames with a burst of fat-box changes (16 or more) go through `burstFrame` from the second run on, so
+// --toggle-collect='*burstFrame*' counts those alone (W1: the formation's 24 drops).
 //
 // Usage: tree_counts <workload> [warm-up frames] [timed frames] [runs]
 //   workload: w1 | w2:<3d|flat>:<all-move|10pct-move|random-walk>:<N>
@@ -83,10 +85,17 @@ std::unique_ptr<Workload> makeWorkload(const std::string& name) {
     return std::make_unique<SwarmWorkload>(config);
 }
 
+/// treeFrame, for a frame with a burst of fat-box changes (>= 16): callgrind --toggle-collect='*burstFrame*'
+/// counts those frames alone (from the second run on, when the changes per frame are known).
+__attribute__((noinline)) void burstFrame(Harness& h, const Workload& workload, const FrameEvents& events) {
+    treeFrame(h, workload, events);
+}
+
 /// One run of the workload; fills `fastest` (per timed frame, the least nanoseconds seen so far) and, on the
 /// first run, `changesPerFrame`. Returns the harness for the checks.
 std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed, std::vector<double>& fastest,
-                                 std::vector<int>* changesPerFrame) {
+                                 std::vector<int>* changesPerFrame,
+                                 const std::vector<int>* knownChanges = nullptr) {
     using Clock = std::chrono::steady_clock;
     std::unique_ptr<Workload> workload = makeWorkload(name);
     auto h = std::make_unique<Harness>();
@@ -103,7 +112,10 @@ std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed,
             for (int32_t id : events.moved)
                 before.push_back(h->tree.fatBox(h->ids[id]));
         const auto start = Clock::now();
-        treeFrame(*h, *workload, events);
+        if (knownChanges && frame >= warmup && (*knownChanges)[static_cast<size_t>(frame - warmup)] >= 16)
+            burstFrame(*h, *workload, events);
+        else
+            treeFrame(*h, *workload, events);
         const double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
         if (frame < warmup)
             continue;
@@ -139,7 +151,7 @@ int main(int argc, char** argv) {
     std::vector<int> changesPerFrame(static_cast<size_t>(timed), 0); // fat-box changes of moved proxies
     std::unique_ptr<Harness> h = runOnce(name, warmup, timed, fastest, &changesPerFrame);
     for (int run = 1; run < runs; ++run)
-        (void)runOnce(name, warmup, timed, fastest, nullptr);
+        (void)runOnce(name, warmup, timed, fastest, nullptr, &changesPerFrame);
 
     std::sort(h->keys.begin(), h->keys.end());
     const bool duplicates = std::adjacent_find(h->keys.begin(), h->keys.end()) != h->keys.end();

@@ -48,6 +48,7 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, P
     const uint32_t generation = m_proxyWord[proxy] & (kGenerationMask << kGenerationShift);
     m_proxyWord[proxy] = generation | kAliveBit | (type == ProxyType::Static ? kStaticBit : 0u) | kNullIndex;
     ++m_proxyCount;
+    m_staticCount += type == ProxyType::Static ? 1 : 0;
     return proxy;
 }
 
@@ -108,6 +109,7 @@ bool DynamicAabbTree::destroyProxy(ProxyId id) {
         return false;
     const auto proxy = static_cast<uint32_t>(id.index());
     removeLeaf(proxy);
+    m_staticCount -= proxyIsStatic(proxy) ? 1 : 0;
     markMoved(proxy, m_fatBoxes[proxy]);
     markChanged(proxy); // its pairs are dropped at the next updatePairs
     const uint32_t generation = (generationOf(proxy) + 1) & kGenerationMask;
@@ -141,19 +143,34 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     // exact match (up to rounding); erratic motion almost never does.
     const float base = basePrediction(proxy);
     const Fattening plain{m_settings.margin, base};
-    const float steadyMargin = m_settings.margin * m_settings.steadyMarginScale;
-    const glm::vec3 motion = glm::abs(displacement);
-    const int axis = motion.x >= motion.y ? (motion.x >= motion.z ? 0 : 2) : (motion.y >= motion.z ? 1 : 2);
-    if (!(motion[axis] > 0.0f) || !(base > 0.0f))
-        return plain;
     const Aabb& fat = m_fatBoxes[proxy];
-    const float excess = (fat.max[axis] - fat.min[axis]) - (box.max[axis] - box.min[axis]);
+    const glm::vec3 motion = glm::abs(displacement);
+    float move, excess; // along the main axis of the motion (components named: cheaper than indexing)
+    if (motion.x >= motion.y && motion.x >= motion.z) {
+        move = motion.x;
+        excess = (fat.max.x - fat.min.x) - (box.max.x - box.min.x);
+    } else if (motion.y >= motion.z) {
+        move = motion.y;
+        excess = (fat.max.y - fat.min.y) - (box.max.y - box.min.y);
+    } else {
+        move = motion.z;
+        excess = (fat.max.z - fat.min.z) - (box.max.z - box.min.z);
+    }
+    if (!(move > 0.0f) || !(base > 0.0f))
+        return plain;
+    // Doubling k stretched by base * 2^k * move: scaling by 2^k is exact, so stretch can double as it goes.
+    const int32_t doublings = m_settings.steadyDoublings;
+    const float steadyMargin = m_settings.margin * m_settings.steadyMarginScale;
+    float stretch = base * move;
+    if (std::abs(excess - 2.0f * m_settings.margin - stretch) <= stretch * (1.0f / 64.0f))
+        return {steadyMargin, doublings > 0 ? 2.0f * base : base, true};
+    const float steadyExcess = excess - 2.0f * steadyMargin;
     float factor = base;
-    for (int32_t doubling = 0; doubling <= m_settings.steadyDoublings; ++doubling, factor *= 2.0f) {
-        const float margin = doubling == 0 ? m_settings.margin : steadyMargin;
-        const float stretch = factor * motion[axis];
-        if (std::abs(excess - 2.0f * margin - stretch) <= stretch * (1.0f / 64.0f))
-            return {steadyMargin, doubling < m_settings.steadyDoublings ? 2.0f * factor : factor, true};
+    for (int32_t doubling = 1; doubling <= doublings; ++doubling) {
+        stretch *= 2.0f;
+        factor *= 2.0f;
+        if (std::abs(steadyExcess - stretch) <= stretch * (1.0f / 64.0f))
+            return {steadyMargin, doubling < doublings ? 2.0f * factor : factor, true};
     }
     return plain;
 }
@@ -650,12 +667,16 @@ void DynamicAabbTree::findNewPairs() {
     m_sweptSteps += swept ? 1 : 0;
 
     // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own; after
-    // the sweep, changed dynamic proxies only ask the static tree.
+    // the sweep, changed dynamic proxies only ask the static tree, and only when it reaches their bounds.
+    const Ref staticRoot = m_roots[1];
+    const bool staticNear = !swept || (staticRoot != kNullRef && overlaps(boxOf(staticRoot), m_sweepBounds));
     for (const uint32_t proxy : m_changed) {
         if ((m_proxyWord[proxy] & kAliveBit) == 0)
             continue;
-        const Aabb box = m_fatBoxes[proxy];
         const bool isStatic = proxyIsStatic(proxy);
+        if (!isStatic && !staticNear)
+            continue;
+        const Aabb box = m_fatBoxes[proxy];
         // Two changed proxies meet twice; the lower slot keeps the pair. After the sweep, a changed dynamic
         // proxy keeps its pairs with changed static ones (which skip it).
         const auto consider = [&](uint32_t other) {
@@ -672,39 +693,86 @@ void DynamicAabbTree::findNewPairs() {
 }
 
 void DynamicAabbTree::settleEnlargedLeaves() {
-    // Mark the ancestors of the leaves enlarged in place (a walk stops at a marked node: the rest of the way
-    // up is marked), then refit the marked nodes children first: a breadth-first list from the root,
-    // reversed. The leaves stay where they are until endStep looks at them: those that ended up far from
-    // their siblings are relocated, a few per step.
-    if (m_nodeMarks.size() < m_nodes.size())
-        m_nodeMarks.resize(m_nodes.size(), 0);
-    for (const uint32_t proxy : m_changed) {
-        if ((m_stepFlags[proxy] & kEnlargedFlag) == 0 || (m_proxyWord[proxy] & kAliveBit) == 0)
-            continue;
-        m_relocations.push_back({proxy, generationOf(proxy)});
-        for (uint32_t node = proxyParent(proxy); node != kNullIndex && m_nodeMarks[node] == 0;
-             node = m_nodes[node].parent())
-            m_nodeMarks[node] = 1;
-    }
+    // Refit the ancestors of the leaves enlarged in place, children first: a breadth-first list of them from
+    // the root, reversed. They are found by marking (a walk up from each leaf stops at a marked node: the
+    // rest of the way is marked) unless a good share of the leaves was enlarged (a formation that turned):
+    // then the whole tree is refitted, cheaper than the walks. The leaves stay where they are until endStep
+    // looks at them: those that ended up far from their siblings are relocated, a few per step.
+    size_t enlarged = 0;
+    for (const uint32_t proxy : m_changed)
+        if ((m_stepFlags[proxy] & kEnlargedFlag) != 0 && (m_proxyWord[proxy] & kAliveBit) != 0) {
+            m_relocations.push_back({proxy, generationOf(proxy)});
+            ++enlarged;
+        }
     const Ref root = m_roots[0];
-    if (root == kNullRef || isLeaf(root) || m_nodeMarks[indexOf(root)] == 0)
+    if (root == kNullRef || isLeaf(root))
         return;
+    const bool whole = 4 * enlarged >= static_cast<size_t>(m_proxyCount - m_staticCount);
+    if (!whole) {
+        if (m_nodeMarks.size() < m_nodes.size())
+            m_nodeMarks.resize(m_nodes.size(), 0);
+        for (size_t k = m_relocations.size() - enlarged; k < m_relocations.size(); ++k)
+            for (uint32_t node = proxyParent(m_relocations[k].proxy);
+                 node != kNullIndex && m_nodeMarks[node] == 0; node = m_nodes[node].parent())
+                m_nodeMarks[node] = 1;
+        if (m_nodeMarks[indexOf(root)] == 0)
+            return;
+    }
     m_marked.clear();
     m_marked.push_back(indexOf(root));
     for (size_t k = 0; k < m_marked.size(); ++k) {
         const Node& node = m_nodes[m_marked[k]];
         for (int c = 0; c < 2; ++c) {
             const Ref child = node.child(c);
-            if (!isLeaf(child) && m_nodeMarks[indexOf(child)] != 0)
+            if (!isLeaf(child) && (whole || m_nodeMarks[indexOf(child)] != 0))
                 m_marked.push_back(indexOf(child));
         }
     }
     for (auto it = m_marked.rbegin(); it != m_marked.rend(); ++it) {
         Node& node = m_nodes[*it];
         node.box = unionOf(boxOf(node.child(0)), boxOf(node.child(1)));
-        m_nodeMarks[*it] = 0;
+        if (!whole)
+            m_nodeMarks[*it] = 0;
     }
 }
+
+namespace {
+// Sorts sweep items by `lo`. Changed proxies mostly come in their owner's order, sorted or nearly so on one
+// axis, and a burst is tens of items: an insertion sort is linear then, where a general sort pays its full
+// n log n every time.
+template <class Item>
+void sortByLow(std::vector<Item>& items) {
+    constexpr size_t kInsertionSortLimit = 64;
+    const auto byLow = [](const Item& a, const Item& b) { return a.lo < b.lo; };
+    if (items.size() > kInsertionSortLimit) {
+        if (!std::is_sorted(items.begin(), items.end(), byLow))
+            std::sort(items.begin(), items.end(), byLow);
+        return;
+    }
+    for (size_t i = 1; i < items.size(); ++i) {
+        if (!byLow(items[i], items[i - 1]))
+            continue;
+        const Item item = items[i];
+        size_t j = i;
+        for (; j > 0 && byLow(item, items[j - 1]); --j)
+            items[j] = items[j - 1];
+        items[j] = item;
+    }
+}
+} // namespace
+
+namespace {
+// Whether two sweep items overlap on the two axes besides the sweep axis: all four lanes of a.low <= b.high.
+template <class Item>
+bool overlapAcross(const Item& a, const Item& b) {
+#if defined(__SSE2__)
+    return _mm_movemask_ps(_mm_cmple_ps(_mm_loadu_ps(a.low.data()), _mm_loadu_ps(b.high.data()))) == 15;
+#else
+    return (a.low[0] <= b.high[0]) & (a.low[1] <= b.high[1]) & (a.low[2] <= b.high[2]) &
+           (a.low[3] <= b.high[3]);
+#endif
+}
+} // namespace
 
 bool DynamicAabbTree::sweepChangedDynamic() {
     // The changed dynamic proxies, and the unchanged ones overlapping their bounds (one query), each sorted
@@ -714,67 +782,68 @@ bool DynamicAabbTree::sweepChangedDynamic() {
     m_sweepChanged.clear();
     m_sweepOthers.clear();
     Aabb bounds{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+    glm::vec3 extents(0.0f);
     for (const uint32_t proxy : m_changed)
         if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit) {
-            m_sweepChanged.push_back({m_fatBoxes[proxy], proxy});
-            bounds = unionOf(bounds, m_fatBoxes[proxy]);
+            const Aabb& box = m_fatBoxes[proxy];
+            m_sweepChanged.push_back({0.0f, 0.0f, proxy, {}, {}});
+            bounds = unionOf(bounds, box);
+            extents += box.max - box.min;
         }
     const size_t limit = 4 * m_sweepChanged.size() + 64;
     const bool complete = queryTree(0, bounds, [&](uint32_t other) {
         if ((m_stepFlags[other] & kChangedFlag) != 0)
             return true;
-        m_sweepOthers.push_back({m_fatBoxes[other], other});
+        m_sweepOthers.push_back({0.0f, 0.0f, other, {}, {}});
         return m_sweepOthers.size() < limit;
     });
     if (!complete)
         return false;
-    // The sweep axis: where boxes are short compared with how widely they are spread, so that each box meets
+    m_sweepBounds = bounds;
+    // The sweep axis: where boxes are short compared with the extent of their bounds, so that each box meets
     // few others on it (a formation stretched along its march is swept across it).
-    glm::vec3 sum(0.0f), sumSquares(0.0f), extents(0.0f);
-    for (const SweepItem& item : m_sweepChanged) {
-        const glm::vec3 center2 = item.box.min + item.box.max;
-        sum += center2;
-        sumSquares += center2 * center2;
-        extents += item.box.max - item.box.min;
-    }
-    const auto n = static_cast<float>(m_sweepChanged.size());
-    const glm::vec3 spread2 = glm::max(sumSquares * n - sum * sum, glm::vec3(0.0f)); // n^2 var(2 centre)
-    // extent / deviation, compared squared and scaled alike on every axis: extents^2 * 4n / (n^2 var).
-    const glm::vec3 crowding = extents * extents / glm::max(spread2, glm::vec3(1e-30f));
+    const glm::vec3 span =
+        glm::max((bounds.max - bounds.min) * static_cast<float>(m_sweepChanged.size()), glm::vec3(1e-30f));
+    const glm::vec3 crowding = extents / span; // mean extent / extent of the bounds
     const int axis =
         crowding.x <= crowding.y ? (crowding.x <= crowding.z ? 0 : 2) : (crowding.y <= crowding.z ? 1 : 2);
-
-    const auto byMin = [axis](const SweepItem& a, const SweepItem& b) {
-        return a.box.min[axis] < b.box.min[axis];
-    };
-    // Changed proxies often come in the order their owner keeps them, already sorted on one axis.
-    if (!std::is_sorted(m_sweepChanged.begin(), m_sweepChanged.end(), byMin))
-        std::sort(m_sweepChanged.begin(), m_sweepChanged.end(), byMin);
-    std::sort(m_sweepOthers.begin(), m_sweepOthers.end(), byMin);
-    const std::vector<SweepItem>& changed = m_sweepChanged;
-    const std::vector<SweepItem>& others = m_sweepOthers;
-    for (size_t i = 0; i < changed.size(); ++i)
-        for (size_t j = i + 1; j < changed.size() && changed[j].box.min[axis] <= changed[i].box.max[axis];
-             ++j)
-            if (overlaps(changed[i].box, changed[j].box))
+    // Each item gets the box's interval on the axis, which the sweeps walk, and its two other intervals laid
+    // out for one 4-wide compare (the sweep has checked the axis already).
+    const int u = axis == 0 ? 1 : 0;
+    const int v = axis == 2 ? 1 : 2;
+    for (std::vector<SweepItem>* items : {&m_sweepChanged, &m_sweepOthers}) {
+        for (SweepItem& item : *items) {
+            const Aabb& box = m_fatBoxes[item.proxy];
+            item.lo = box.min[axis];
+            item.hi = box.max[axis];
+            item.low = {box.min[u], box.min[v], -box.max[u], -box.max[v]};
+            item.high = {box.max[u], box.max[v], -box.min[u], -box.min[v]};
+        }
+        sortByLow(*items);
+    }
+    const SweepItem* changed = m_sweepChanged.data();
+    const size_t changedCount = m_sweepChanged.size();
+    for (size_t i = 0; i < changedCount; ++i)
+        for (size_t j = i + 1; j < changedCount && changed[j].lo <= changed[i].hi; ++j)
+            if (overlapAcross(changed[i], changed[j]))
                 addPair(changed[i].proxy, changed[j].proxy);
     // Each changed-unchanged pair once: found from the one whose box starts first on the axis, the changed
     // one on a tie (so the pass from the unchanged side skips the items that start where it does).
     const auto crossSweep = [&](const std::vector<SweepItem>& from, const std::vector<SweepItem>& into,
                                 bool skipTies) {
-        size_t first = 0;
+        const SweepItem* begin = into.data();
+        const SweepItem* end = begin + into.size();
+        const SweepItem* first = begin;
         for (const SweepItem& a : from) {
-            const float start = a.box.min[axis];
-            while (first < into.size() &&
-                   (into[first].box.min[axis] < start || (skipTies && into[first].box.min[axis] == start)))
+            while (first != end && (first->lo < a.lo || (skipTies && first->lo == a.lo)))
                 ++first;
-            for (size_t k = first; k < into.size() && into[k].box.min[axis] <= a.box.max[axis]; ++k)
-                if (overlaps(a.box, into[k].box))
-                    addPair(a.proxy, into[k].proxy);
+            for (const SweepItem* b = first; b != end && b->lo <= a.hi; ++b)
+                if (overlapAcross(a, *b))
+                    addPair(a.proxy, b->proxy);
         }
     };
-    crossSweep(changed, others, false);
-    crossSweep(others, changed, true);
+    crossSweep(m_sweepChanged, m_sweepOthers, false);
+    crossSweep(m_sweepOthers, m_sweepChanged, true);
     return true;
 }
 

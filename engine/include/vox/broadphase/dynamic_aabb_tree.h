@@ -482,6 +482,7 @@ private:
     uint32_t m_freeProxy = kNullIndex;
     int32_t m_nodeCount = 0;
     int32_t m_proxyCount = 0;
+    int32_t m_staticCount = 0; ///< Live static proxies.
 
     // Per-step state.
     std::vector<uint8_t> m_stepFlags; ///< Per slot: k*Flag bits since the last updatePairs.
@@ -498,12 +499,17 @@ private:
     std::vector<Pair> m_pairs;        ///< Candidate pairs: fat boxes overlap, not both static.
     std::vector<uint8_t> m_nodeMarks; ///< Per node, in settleEnlargedLeaves: an ancestor of an enlarged leaf.
     std::vector<uint32_t> m_marked;   ///< Scratch of settleEnlargedLeaves: the marked nodes, parents first.
+    /// A box in a sweep: its interval on the sweep axis, and those on the other two axes as (min u, min v,
+    /// -max u, -max v) and (max u, max v, -min u, -min v), so that two boxes overlap there when every lane of
+    /// one's `low` is <= the other's `high`.
     struct SweepItem {
-        Aabb box;
+        float lo, hi;
         uint32_t proxy;
+        std::array<float, 4> low, high;
     };
     std::vector<SweepItem> m_sweepChanged; ///< Scratch of sweepChangedDynamic.
     std::vector<SweepItem> m_sweepOthers;  ///< Scratch of sweepChangedDynamic.
+    Aabb m_sweepBounds;                    ///< Of the last sweep: the bounds of the changed dynamic proxies.
     /// Leaves enlarged in place, waiting for endStep to relocate those that ended up far from their siblings;
     /// with the slot's generation, so that a destroyed proxy is skipped.
     struct Relocation {
