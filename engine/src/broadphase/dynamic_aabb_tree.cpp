@@ -728,40 +728,73 @@ void DynamicAabbTree::settleEnlargedLeaves() {
                 m_marked.push_back(indexOf(child));
         }
     }
+    if (!whole) {
+        for (auto it = m_marked.rbegin(); it != m_marked.rend(); ++it) {
+            Node& node = m_nodes[*it];
+            node.box = unionOf(boxOf(node.child(0)), boxOf(node.child(1)));
+            m_nodeMarks[*it] = 0;
+        }
+        return;
+    }
+    // The whole tree: note also the subtrees whose leaves all changed, which the sweep need not search for
+    // unchanged proxies.
+    if (m_nodeAllChanged.size() < m_nodes.size())
+        m_nodeAllChanged.resize(m_nodes.size(), 0);
+    const auto allChanged = [&](Ref ref) {
+        return isLeaf(ref) ? (m_stepFlags[indexOf(ref)] & kChangedFlag) != 0
+                           : m_nodeAllChanged[indexOf(ref)] != 0;
+    };
     for (auto it = m_marked.rbegin(); it != m_marked.rend(); ++it) {
         Node& node = m_nodes[*it];
         node.box = unionOf(boxOf(node.child(0)), boxOf(node.child(1)));
-        if (!whole)
-            m_nodeMarks[*it] = 0;
+        m_nodeAllChanged[*it] = allChanged(node.child(0)) && allChanged(node.child(1)) ? 1 : 0;
     }
+    m_settledWhole = true;
 }
 
 namespace {
-// Sorts sweep items by `lo`. Changed proxies mostly come in their owner's order, sorted or nearly so on one
-// axis, and a burst is tens of items: an insertion sort is linear then, where a general sort pays its full
-// n log n every time.
-template <class Item>
-void sortByLow(std::vector<Item>& items) {
+// Sweep items of a burst, along axis `Axis` (a template: the box's components are then read by name). Each
+// item gets the box's interval on the axis, which the sweeps walk, and its intervals on the other two axes
+// laid out for one 4-wide compare. Then they are sorted by `lo` and min u, and each learns where its run of
+// equal `lo` ends. Changed proxies mostly come in their owner's order, sorted or nearly so, and a burst is
+// tens of items: an insertion sort is linear then, where a general sort pays its n log n every time.
+template <int Axis, class Item>
+void prepareSweep(std::vector<Item>& items, const std::vector<Aabb>& boxes) {
+    constexpr int u = Axis == 0 ? 1 : 0;
+    constexpr int v = Axis == 2 ? 1 : 2;
+    for (Item& item : items) {
+        const Aabb& box = boxes[item.proxy];
+        item.lo = box.min[Axis];
+        item.hi = box.max[Axis];
+        item.low = {box.min[u], box.min[v], -box.max[u], -box.max[v]};
+        item.high = {box.max[u], box.max[v], -box.min[u], -box.min[v]};
+    }
+    const auto before = [](const Item& a, const Item& b) {
+        return a.lo < b.lo || (a.lo == b.lo && a.low[0] < b.low[0]);
+    };
     constexpr size_t kInsertionSortLimit = 64;
-    const auto byLow = [](const Item& a, const Item& b) { return a.lo < b.lo; };
     if (items.size() > kInsertionSortLimit) {
-        if (!std::is_sorted(items.begin(), items.end(), byLow))
-            std::sort(items.begin(), items.end(), byLow);
-        return;
+        if (!std::is_sorted(items.begin(), items.end(), before))
+            std::sort(items.begin(), items.end(), before);
+    } else {
+        for (size_t i = 1; i < items.size(); ++i) {
+            if (!before(items[i], items[i - 1]))
+                continue;
+            const Item item = items[i];
+            size_t j = i;
+            for (; j > 0 && before(item, items[j - 1]); --j)
+                items[j] = items[j - 1];
+            items[j] = item;
+        }
     }
-    for (size_t i = 1; i < items.size(); ++i) {
-        if (!byLow(items[i], items[i - 1]))
-            continue;
-        const Item item = items[i];
-        size_t j = i;
-        for (; j > 0 && byLow(item, items[j - 1]); --j)
-            items[j] = items[j - 1];
-        items[j] = item;
+    auto runEnd = static_cast<uint32_t>(items.size());
+    for (size_t k = items.size(); k-- > 0;) {
+        if (k + 1 < items.size() && items[k + 1].lo != items[k].lo)
+            runEnd = static_cast<uint32_t>(k + 1);
+        items[k].runEnd = runEnd;
     }
 }
-} // namespace
 
-namespace {
 // Whether two sweep items overlap on the two axes besides the sweep axis: all four lanes of a.low <= b.high.
 template <class Item>
 bool overlapAcross(const Item& a, const Item& b) {
@@ -771,6 +804,21 @@ bool overlapAcross(const Item& a, const Item& b) {
     return (a.low[0] <= b.high[0]) & (a.low[1] <= b.high[1]) & (a.low[2] <= b.high[2]) &
            (a.low[3] <= b.high[3]);
 #endif
+}
+
+// Calls onOverlap(b) for every item b in [first, end) that starts on the axis before `a` ends and overlaps
+// it. Items of a run are in order of min u: once one starts past a's end on u, so does the rest of its run.
+template <class Item, class F>
+void sweepFrom(const Item& a, const Item* first, const Item* begin, const Item* end, F&& onOverlap) {
+    for (const Item* b = first; b != end && b->lo <= a.hi;) {
+        if (b->low[0] > a.high[0]) {
+            b = begin + b->runEnd;
+            continue;
+        }
+        if (overlapAcross(a, *b))
+            onOverlap(*b);
+        ++b;
+    }
 }
 } // namespace
 
@@ -786,17 +834,21 @@ bool DynamicAabbTree::sweepChangedDynamic() {
     for (const uint32_t proxy : m_changed)
         if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit) {
             const Aabb& box = m_fatBoxes[proxy];
-            m_sweepChanged.push_back({0.0f, 0.0f, proxy, {}, {}});
+            m_sweepChanged.push_back({0.0f, 0.0f, proxy, 0, {}, {}});
             bounds = unionOf(bounds, box);
             extents += box.max - box.min;
         }
+    // Subtrees whose leaves all changed hold no unchanged proxy (known when the whole tree was refitted).
     const size_t limit = 4 * m_sweepChanged.size() + 64;
-    const bool complete = queryTree(0, bounds, [&](uint32_t other) {
-        if ((m_stepFlags[other] & kChangedFlag) != 0)
-            return true;
-        m_sweepOthers.push_back({0.0f, 0.0f, other, {}, {}});
-        return m_sweepOthers.size() < limit;
-    });
+    const bool complete = queryTree(
+        0, bounds,
+        [&](uint32_t other) {
+            if ((m_stepFlags[other] & kChangedFlag) != 0)
+                return true;
+            m_sweepOthers.push_back({0.0f, 0.0f, other, 0, {}, {}});
+            return m_sweepOthers.size() < limit;
+        },
+        [&](uint32_t node) { return m_settledWhole && m_nodeAllChanged[node] != 0; });
     if (!complete)
         return false;
     m_sweepBounds = bounds;
@@ -807,26 +859,18 @@ bool DynamicAabbTree::sweepChangedDynamic() {
     const glm::vec3 crowding = extents / span; // mean extent / extent of the bounds
     const int axis =
         crowding.x <= crowding.y ? (crowding.x <= crowding.z ? 0 : 2) : (crowding.y <= crowding.z ? 1 : 2);
-    // Each item gets the box's interval on the axis, which the sweeps walk, and its two other intervals laid
-    // out for one 4-wide compare (the sweep has checked the axis already).
-    const int u = axis == 0 ? 1 : 0;
-    const int v = axis == 2 ? 1 : 2;
     for (std::vector<SweepItem>* items : {&m_sweepChanged, &m_sweepOthers}) {
-        for (SweepItem& item : *items) {
-            const Aabb& box = m_fatBoxes[item.proxy];
-            item.lo = box.min[axis];
-            item.hi = box.max[axis];
-            item.low = {box.min[u], box.min[v], -box.max[u], -box.max[v]};
-            item.high = {box.max[u], box.max[v], -box.min[u], -box.min[v]};
-        }
-        sortByLow(*items);
+        if (axis == 0)
+            prepareSweep<0>(*items, m_fatBoxes);
+        else if (axis == 1)
+            prepareSweep<1>(*items, m_fatBoxes);
+        else
+            prepareSweep<2>(*items, m_fatBoxes);
     }
     const SweepItem* changed = m_sweepChanged.data();
-    const size_t changedCount = m_sweepChanged.size();
-    for (size_t i = 0; i < changedCount; ++i)
-        for (size_t j = i + 1; j < changedCount && changed[j].lo <= changed[i].hi; ++j)
-            if (overlapAcross(changed[i], changed[j]))
-                addPair(changed[i].proxy, changed[j].proxy);
+    const SweepItem* changedEnd = changed + m_sweepChanged.size();
+    for (const SweepItem* a = changed; a != changedEnd; ++a)
+        sweepFrom(*a, a + 1, changed, changedEnd, [&](const SweepItem& b) { addPair(a->proxy, b.proxy); });
     // Each changed-unchanged pair once: found from the one whose box starts first on the axis, the changed
     // one on a tie (so the pass from the unchanged side skips the items that start where it does).
     const auto crossSweep = [&](const std::vector<SweepItem>& from, const std::vector<SweepItem>& into,
@@ -837,9 +881,7 @@ bool DynamicAabbTree::sweepChangedDynamic() {
         for (const SweepItem& a : from) {
             while (first != end && (first->lo < a.lo || (skipTies && first->lo == a.lo)))
                 ++first;
-            for (const SweepItem* b = first; b != end && b->lo <= a.hi; ++b)
-                if (overlapAcross(a, *b))
-                    addPair(a.proxy, b->proxy);
+            sweepFrom(a, first, begin, end, [&](const SweepItem& b) { addPair(a.proxy, b.proxy); });
         }
     };
     crossSweep(m_sweepChanged, m_sweepOthers, false);
@@ -859,15 +901,19 @@ void DynamicAabbTree::endStep() {
     m_refattenedTotal += m_refattenedThisStep;
     m_refattenedThisStep = 0;
     m_anyEnlargedThisStep = false;
+    m_settledWhole = false;
     ++m_updateCount;
 
     // Relocations cost a reinsertion each, and spreading that work is the point of re-fattening in place:
     // they are done in quiet steps, up to the mean number of changes less this step's, and faster when they
-    // pile up. Most leaves enlarged in place are still beside their siblings (a formation moves as one)
-    // and only cost the look. Out of the levelling regime nothing waits.
+    // pile up, but never in a burst step (already the slow one). Most leaves enlarged in place are still
+    // beside their siblings (a formation moves as one) and only cost the look. Out of the levelling regime
+    // nothing waits.
     const size_t waiting = m_relocations.size() - m_relocationHead;
     const size_t quiet = m_levellingBudget > changes ? m_levellingBudget - changes : 0;
-    size_t budget = m_levellingBudget == 0 ? waiting : std::max(quiet, waiting / 16);
+    size_t budget = m_levellingBudget == 0     ? waiting
+                    : changes >= kSweepChanges ? 0
+                                               : std::max(quiet, waiting / 16);
     for (size_t looks = 4 * budget; budget > 0 && looks > 0 && m_relocationHead < m_relocations.size();
          ++m_relocationHead, --looks) {
         const auto [proxy, generation] = m_relocations[m_relocationHead];
@@ -1022,8 +1068,8 @@ TreeStats DynamicAabbTree::stats() const {
             (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
             m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
             m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
-            m_nodeMarks.capacity() * sizeof(uint8_t) + m_marked.capacity() * sizeof(uint32_t) +
-            m_relocations.capacity() * sizeof(Relocation) +
+            (m_nodeMarks.capacity() + m_nodeAllChanged.capacity()) * sizeof(uint8_t) +
+            m_marked.capacity() * sizeof(uint32_t) + m_relocations.capacity() * sizeof(Relocation) +
             (m_sweepChanged.capacity() + m_sweepOthers.capacity()) * sizeof(SweepItem) +
             m_buildItems.capacity() * sizeof(BuildItem) + m_builtNodes.capacity() * sizeof(uint32_t);
         stats.workBytesPerProxy = work / proxies;

@@ -462,9 +462,14 @@ private:
     /// bounds. False, with nothing added, when those bounds hold too many unchanged proxies for that to pay.
     [[nodiscard]] bool sweepChangedDynamic();
     /// Calls `onLeaf(slot)` for every leaf of tree `tree` (0: dynamic, 1: static) whose box overlaps `box`,
-    /// until it returns false; returns false when stopped that way.
+    /// until it returns false; returns false when stopped that way. Subtrees whose root node `skipNode(node)`
+    /// names are left out.
+    template <class F, class Skip>
+    bool queryTree(int tree, const Aabb& box, F&& onLeaf, Skip&& skipNode) const;
     template <class F>
-    bool queryTree(int tree, const Aabb& box, F&& onLeaf) const;
+    bool queryTree(int tree, const Aabb& box, F&& onLeaf) const {
+        return queryTree(tree, box, onLeaf, [](uint32_t) { return false; });
+    }
     /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget.
     void endStep();
 
@@ -498,13 +503,19 @@ private:
     std::vector<Due> m_due;
     std::vector<Pair> m_pairs;        ///< Candidate pairs: fat boxes overlap, not both static.
     std::vector<uint8_t> m_nodeMarks; ///< Per node, in settleEnlargedLeaves: an ancestor of an enlarged leaf.
-    std::vector<uint32_t> m_marked;   ///< Scratch of settleEnlargedLeaves: the marked nodes, parents first.
+    /// Per node, valid while m_settledWhole: every leaf below changed its fat box this step.
+    std::vector<uint8_t> m_nodeAllChanged;
+    bool m_settledWhole = false;    ///< This step's settleEnlargedLeaves refitted the whole dynamic tree.
+    std::vector<uint32_t> m_marked; ///< Scratch of settleEnlargedLeaves: the marked nodes, parents first.
     /// A box in a sweep: its interval on the sweep axis, and those on the other two axes as (min u, min v,
     /// -max u, -max v) and (max u, max v, -min u, -min v), so that two boxes overlap there when every lane of
     /// one's `low` is <= the other's `high`.
+    /// Items are sorted by `lo`, then by min u; a run is the items with the same `lo` (a row of a formation
+    /// or of tiles), and `runEnd` is the index past the item's run.
     struct SweepItem {
         float lo, hi;
         uint32_t proxy;
+        uint32_t runEnd;
         std::array<float, 4> low, high;
     };
     std::vector<SweepItem> m_sweepChanged; ///< Scratch of sweepChangedDynamic.
@@ -565,13 +576,15 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     endStep();
 }
 
-template <class F>
-bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf) const {
+template <class F, class Skip>
+bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf, Skip&& skipNode) const {
     const Ref root = m_roots[tree];
     if (root == kNullRef || !overlaps(boxOf(root), box))
         return true;
     if (isLeaf(root))
         return onLeaf(indexOf(root));
+    if (skipNode(indexOf(root)))
+        return true;
     // Children are tested before they are pushed: only overlapping internal nodes enter the stack.
     Stack<Ref, 128> stack;
     stack.push(root);
@@ -581,10 +594,12 @@ bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf) const {
             const Ref child = node.child(k);
             if (!overlaps(boxOf(child), box))
                 continue;
-            if (!isLeaf(child))
-                stack.push(child);
-            else if (!onLeaf(indexOf(child)))
+            if (!isLeaf(child)) {
+                if (!skipNode(indexOf(child)))
+                    stack.push(child);
+            } else if (!onLeaf(indexOf(child))) {
                 return false;
+            }
         }
     }
     return true;
