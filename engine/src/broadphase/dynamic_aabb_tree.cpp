@@ -41,6 +41,12 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, P
         m_proxyWord.push_back(0);
         m_userData.push_back(0);
         m_stepFlags.push_back(0);
+        m_pendingIndex.push_back(kNotPending);
+        m_dynamicPosition.push_back(0);
+    }
+    if (type == ProxyType::Dynamic) {
+        m_dynamicPosition[proxy] = static_cast<uint32_t>(m_dynamicProxies.size());
+        m_dynamicProxies.push_back(proxy);
     }
     m_fatBoxes[proxy] = fatBox;
     m_currentBoxes[proxy] = fatBox;
@@ -48,7 +54,6 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, P
     const uint32_t generation = m_proxyWord[proxy] & (kGenerationMask << kGenerationShift);
     m_proxyWord[proxy] = generation | kAliveBit | (type == ProxyType::Static ? kStaticBit : 0u) | kNullIndex;
     ++m_proxyCount;
-    m_staticCount += type == ProxyType::Static ? 1 : 0;
     return proxy;
 }
 
@@ -109,7 +114,13 @@ bool DynamicAabbTree::destroyProxy(ProxyId id) {
         return false;
     const auto proxy = static_cast<uint32_t>(id.index());
     removeLeaf(proxy);
-    m_staticCount -= proxyIsStatic(proxy) ? 1 : 0;
+    m_pendingIndex[proxy] = kNotPending;
+    if (!proxyIsStatic(proxy)) {
+        const uint32_t last = m_dynamicProxies.back();
+        m_dynamicProxies[m_dynamicPosition[proxy]] = last;
+        m_dynamicPosition[last] = m_dynamicPosition[proxy];
+        m_dynamicProxies.pop_back();
+    }
     markMoved(proxy, m_fatBoxes[proxy]);
     markChanged(proxy); // its pairs are dropped at the next updatePairs
     const uint32_t generation = (generationOf(proxy) + 1) & kGenerationMask;
@@ -188,7 +199,7 @@ void DynamicAabbTree::refatten(uint32_t proxy, const Aabb& fatBox) {
     // reinserting them all would make that step a spike. In that regime (the levelling one, where a step
     // averages few changes) fat boxes change in place and the tree work is spread over later steps.
     if (m_levellingBudget > 0)
-        enlargeLeaf(proxy, fatBox);
+        refattenInPlace(proxy, fatBox);
     else
         reinsertLeaf(proxy, fatBox);
 }
@@ -200,15 +211,14 @@ void DynamicAabbTree::reinsertLeaf(uint32_t proxy, const Aabb& fatBox) {
     relocateLeaf(proxy);
 }
 
-void DynamicAabbTree::enlargeLeaf(uint32_t proxy, const Aabb& fatBox) {
+void DynamicAabbTree::refattenInPlace(uint32_t proxy, const Aabb& fatBox) {
     ++m_refattenedThisStep;
     markChanged(proxy);
-    m_stepFlags[proxy] |= kEnlargedFlag;
-    m_anyEnlargedThisStep = true;
     m_fatBoxes[proxy] = fatBox;
-    for (uint32_t node = proxyParent(proxy); node != kNullIndex && !contains(m_nodes[node].box, fatBox);
-         node = m_nodes[node].parent())
-        m_nodes[node].box = unionOf(m_nodes[node].box, fatBox);
+    if (!isPending(proxy)) {
+        m_pendingIndex[proxy] = static_cast<uint32_t>(m_pending.size());
+        m_pending.push_back(proxy);
+    }
 }
 
 void DynamicAabbTree::relocateLeaf(uint32_t proxy) {
@@ -216,6 +226,7 @@ void DynamicAabbTree::relocateLeaf(uint32_t proxy) {
     // that still contains the fat box: a small move stays local and cheap (the descent from the root is the
     // expensive part of an insertion), and nothing above that ancestor changes.
     const Aabb& fatBox = m_fatBoxes[proxy];
+    m_pendingIndex[proxy] = kNotPending; // placed by the insertion: its ancestors contain it
     uint32_t start = removeLeaf(proxy);
     while (start != kNullIndex && !contains(m_nodes[start].box, fatBox))
         start = m_nodes[start].parent();
@@ -348,8 +359,7 @@ void DynamicAabbTree::insertLeaf(uint32_t proxy, uint32_t subtree) {
     replaceChild(oldParent, best, node, root);
     setParentOf(best, node);
     setProxyParent(proxy, node);
-    if (rotate(node, false)) // balance at the new node; its box is right already
-        updateHeight(node);
+    rotate(node, false); // balance at the new node (refitted when it rotates)
     // Rotations for area only for a leaf that came in from the root (a new proxy). A re-inserted leaf was
     // just placed by the search in its own neighbourhood, and rotating after it cost more than the better
     // area saved in every benchmark workload (docs/benchmarks.md): only balance is kept up there.
@@ -426,14 +436,25 @@ bool DynamicAabbTree::rotate(uint32_t node, bool areaRotations) {
         for (uint32_t n = inner; n != kNullIndex; n = rotateOnce(n, false, forced))
             path.push(n);
         while (!path.empty())
-            updateHeight(path.pop());
+            refitNode(path.pop());
     }
+    // A rotation keeps the set of leaves below `node`, so its box is right as it was, unless a pending leaf
+    // (which may lie outside its ancestors) moved under a new parent: refit it.
+    if (rotated)
+        refitNode(node);
     return rotated;
+}
+
+void DynamicAabbTree::refitNode(uint32_t node) {
+    Node& n = m_nodes[node];
+    n.box = unionOf(boxOf(n.child(0)), boxOf(n.child(1)));
+    n.setHeight(1 + std::max(heightOf(n.child(0)), heightOf(n.child(1))));
 }
 
 uint32_t DynamicAabbTree::rotateOnce(uint32_t node, bool areaRotations, bool& forced) {
     // Tree rotation (Kopta et al. 2012; Box2D v3): swap one child ("outer") with a grandchild on the other
-    // side ("inner"'s child). Only inner's box changes; node's does not. Two reasons to rotate:
+    // side ("inner"'s child). Only inner's box changes; node's does not (but see rotate). Two reasons to
+    // rotate:
     //  - balance: when the children's heights differ by more than kMaxHeightDifference (nested boxes would
     //    otherwise grow a chain), a swap that reduces the difference is forced, the best for area among them;
     //  - quality: otherwise, the swap that shrinks inner's surface area most, if it keeps the heights within
@@ -617,6 +638,10 @@ void DynamicAabbTree::rebuild() {
         m_roots[tree] = buildSubtree(leaves[tree]);
     m_relocations.clear(); // every leaf is where the build put it
     m_relocationHead = 0;
+    for (size_t k = m_pendingHead; k < m_pending.size(); ++k)
+        m_pendingIndex[m_pending[k]] = kNotPending;
+    m_pending.clear();
+    m_pendingHead = 0;
 }
 
 // --- Pair finding --------------------------------------------------------------------------------------
@@ -658,12 +683,17 @@ namespace {
 // against the unchanged ones near them instead of each querying the tree: many queries in one step are the
 // spike a burst of re-fattenings would otherwise cost (an invader formation that turns: 55 at once).
 constexpr size_t kSweepChanges = 16;
+// Pending leaves settled per step (outside bursts). Until settled, each costs every query one box test.
+constexpr size_t kSettlePerStep = 16;
 } // namespace
 
 void DynamicAabbTree::findNewPairs() {
-    if (m_anyEnlargedThisStep)
-        settleEnlargedLeaves();
-    const bool swept = m_changed.size() >= kSweepChanges && sweepChangedDynamic();
+    // Pending leaves are settled a few per step, none in a burst step; all at once out of the levelling
+    // regime, where nothing is deferred.
+    const bool burst = m_changed.size() >= kSweepChanges;
+    if (m_pendingHead < m_pending.size())
+        settlePendingLeaves(m_levellingBudget == 0 ? m_pending.size() : burst ? 0 : kSettlePerStep);
+    const bool swept = burst && sweepChangedDynamic();
     m_sweptSteps += swept ? 1 : 0;
 
     // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own; after
@@ -692,64 +722,48 @@ void DynamicAabbTree::findNewPairs() {
     }
 }
 
-void DynamicAabbTree::settleEnlargedLeaves() {
-    // Refit the ancestors of the leaves enlarged in place, children first: a breadth-first list of them from
-    // the root, reversed. They are found by marking (a walk up from each leaf stops at a marked node: the
-    // rest of the way is marked) unless a good share of the leaves was enlarged (a formation that turned):
-    // then the whole tree is refitted, cheaper than the walks. The leaves stay where they are until endStep
-    // looks at them: those that ended up far from their siblings are relocated, a few per step.
-    size_t enlarged = 0;
-    for (const uint32_t proxy : m_changed)
-        if ((m_stepFlags[proxy] & kEnlargedFlag) != 0 && (m_proxyWord[proxy] & kAliveBit) != 0) {
-            m_relocations.push_back({proxy, generationOf(proxy)});
-            ++enlarged;
-        }
-    const Ref root = m_roots[0];
-    if (root == kNullRef || isLeaf(root))
-        return;
-    const bool whole = 4 * enlarged >= static_cast<size_t>(m_proxyCount - m_staticCount);
-    if (!whole) {
-        if (m_nodeMarks.size() < m_nodes.size())
-            m_nodeMarks.resize(m_nodes.size(), 0);
-        for (size_t k = m_relocations.size() - enlarged; k < m_relocations.size(); ++k)
-            for (uint32_t node = proxyParent(m_relocations[k].proxy);
-                 node != kNullIndex && m_nodeMarks[node] == 0; node = m_nodes[node].parent())
-                m_nodeMarks[node] = 1;
-        if (m_nodeMarks[indexOf(root)] == 0)
-            return;
+void DynamicAabbTree::settlePendingLeaves(size_t budget) {
+    // Mark the ancestors of the leaves settled (a walk up stops at a marked node: the rest of the way is
+    // marked), then refit the marked nodes children first: a breadth-first list of them from the root,
+    // reversed. The leaves keep their places until endStep looks at them: those that ended up far from
+    // their siblings are relocated, a few per step.
+    if (m_nodeMarks.size() < m_nodes.size())
+        m_nodeMarks.resize(m_nodes.size(), 0);
+    size_t k = m_pendingHead;
+    for (; k < m_pending.size() && budget > 0; ++k) {
+        const uint32_t proxy = m_pending[k];
+        if (m_pendingIndex[proxy] != k)
+            continue; // settled by a reinsertion, or destroyed
+        m_pendingIndex[proxy] = kNotPending;
+        m_relocations.push_back({proxy, generationOf(proxy)});
+        --budget;
+        for (uint32_t node = proxyParent(proxy); node != kNullIndex && m_nodeMarks[node] == 0;
+             node = m_nodes[node].parent())
+            m_nodeMarks[node] = 1;
     }
+    m_pendingHead = k;
+    if (m_pendingHead == m_pending.size()) {
+        m_pending.clear();
+        m_pendingHead = 0;
+    }
+    const Ref root = m_roots[0];
+    if (root == kNullRef || isLeaf(root) || m_nodeMarks[indexOf(root)] == 0)
+        return;
     m_marked.clear();
     m_marked.push_back(indexOf(root));
-    for (size_t k = 0; k < m_marked.size(); ++k) {
-        const Node& node = m_nodes[m_marked[k]];
+    for (size_t i = 0; i < m_marked.size(); ++i) {
+        const Node& node = m_nodes[m_marked[i]];
         for (int c = 0; c < 2; ++c) {
             const Ref child = node.child(c);
-            if (!isLeaf(child) && (whole || m_nodeMarks[indexOf(child)] != 0))
+            if (!isLeaf(child) && m_nodeMarks[indexOf(child)] != 0)
                 m_marked.push_back(indexOf(child));
         }
     }
-    if (!whole) {
-        for (auto it = m_marked.rbegin(); it != m_marked.rend(); ++it) {
-            Node& node = m_nodes[*it];
-            node.box = unionOf(boxOf(node.child(0)), boxOf(node.child(1)));
-            m_nodeMarks[*it] = 0;
-        }
-        return;
-    }
-    // The whole tree: note also the subtrees whose leaves all changed, which the sweep need not search for
-    // unchanged proxies.
-    if (m_nodeAllChanged.size() < m_nodes.size())
-        m_nodeAllChanged.resize(m_nodes.size(), 0);
-    const auto allChanged = [&](Ref ref) {
-        return isLeaf(ref) ? (m_stepFlags[indexOf(ref)] & kChangedFlag) != 0
-                           : m_nodeAllChanged[indexOf(ref)] != 0;
-    };
     for (auto it = m_marked.rbegin(); it != m_marked.rend(); ++it) {
         Node& node = m_nodes[*it];
         node.box = unionOf(boxOf(node.child(0)), boxOf(node.child(1)));
-        m_nodeAllChanged[*it] = allChanged(node.child(0)) && allChanged(node.child(1)) ? 1 : 0;
+        m_nodeMarks[*it] = 0;
     }
-    m_settledWhole = true;
 }
 
 namespace {
@@ -838,19 +852,21 @@ bool DynamicAabbTree::sweepChangedDynamic() {
             bounds = unionOf(bounds, box);
             extents += box.max - box.min;
         }
-    // Subtrees whose leaves all changed hold no unchanged proxy (known when the whole tree was refitted).
     const size_t limit = 4 * m_sweepChanged.size() + 64;
-    const bool complete = queryTree(
-        0, bounds,
-        [&](uint32_t other) {
+    if (m_dynamicProxies.size() <= limit) { // few in all: a scan costs less than a query
+        for (const uint32_t other : m_dynamicProxies)
+            if ((m_stepFlags[other] & kChangedFlag) == 0 && overlaps(m_fatBoxes[other], bounds))
+                m_sweepOthers.push_back({0.0f, 0.0f, other, 0, {}, {}});
+    } else {
+        const bool complete = queryTree(0, bounds, [&](uint32_t other) {
             if ((m_stepFlags[other] & kChangedFlag) != 0)
                 return true;
             m_sweepOthers.push_back({0.0f, 0.0f, other, 0, {}, {}});
             return m_sweepOthers.size() < limit;
-        },
-        [&](uint32_t node) { return m_settledWhole && m_nodeAllChanged[node] != 0; });
-    if (!complete)
-        return false;
+        });
+        if (!complete)
+            return false;
+    }
     m_sweepBounds = bounds;
     // The sweep axis: where boxes are short compared with the extent of their bounds, so that each box meets
     // few others on it (a formation stretched along its march is swept across it).
@@ -900,13 +916,11 @@ void DynamicAabbTree::endStep() {
     m_due.clear();
     m_refattenedTotal += m_refattenedThisStep;
     m_refattenedThisStep = 0;
-    m_anyEnlargedThisStep = false;
-    m_settledWhole = false;
     ++m_updateCount;
 
     // Relocations cost a reinsertion each, and spreading that work is the point of re-fattening in place:
     // they are done in quiet steps, up to the mean number of changes less this step's, and faster when they
-    // pile up, but never in a burst step (already the slow one). Most leaves enlarged in place are still
+    // pile up, but never in a burst step (already the slow one). Most leaves re-fattened in place are still
     // beside their siblings (a formation moves as one) and only cost the look. Out of the levelling regime
     // nothing waits.
     const size_t waiting = m_relocations.size() - m_relocationHead;
@@ -973,7 +987,8 @@ Status DynamicAabbTree::validate() const {
                 if (childParent != index)
                     return fail("child " + std::to_string(k) + " of node " + std::to_string(index) +
                                 " does not point back to it");
-                if (!contains(node.box, boxOf(child)))
+                // A pending leaf may lie outside its ancestors until it is settled (queries test it apart).
+                if (!(isLeaf(child) && isPending(indexOf(child))) && !contains(node.box, boxOf(child)))
                     return fail("node " + std::to_string(index) + " does not contain its child " +
                                 std::to_string(k));
                 stack.push(child);
@@ -985,8 +1000,25 @@ Status DynamicAabbTree::validate() const {
         }
     }
     int32_t alive = 0;
-    for (uint32_t proxy = 0; proxy < m_proxyWord.size(); ++proxy)
-        alive += (m_proxyWord[proxy] & kAliveBit) != 0;
+    size_t dynamicCount = 0;
+    for (uint32_t proxy = 0; proxy < m_proxyWord.size(); ++proxy) {
+        const bool isAlive = (m_proxyWord[proxy] & kAliveBit) != 0;
+        alive += isAlive ? 1 : 0;
+        const uint32_t position = m_dynamicPosition[proxy];
+        if (isAlive && !proxyIsStatic(proxy) &&
+            (position >= m_dynamicProxies.size() || m_dynamicProxies[position] != proxy))
+            return fail("dynamic proxy " + std::to_string(proxy) +
+                        " is missing from the list of dynamic proxies");
+        dynamicCount += isAlive && !proxyIsStatic(proxy) ? 1 : 0;
+        // Pending: a live dynamic proxy named by its own live entry of the pending list.
+        const uint32_t entry = m_pendingIndex[proxy];
+        if (entry != kNotPending && (!isAlive || proxyIsStatic(proxy) || entry < m_pendingHead ||
+                                     entry >= m_pending.size() || m_pending[entry] != proxy))
+            return fail("proxy " + std::to_string(proxy) + " is marked pending without a live entry");
+    }
+    if (dynamicCount != m_dynamicProxies.size())
+        return fail("the list of dynamic proxies holds " + std::to_string(m_dynamicProxies.size()) +
+                    ", not " + std::to_string(dynamicCount));
     if (leaves != m_proxyCount || alive != m_proxyCount)
         return fail("proxy count " + std::to_string(m_proxyCount) + " but " + std::to_string(leaves) +
                     " leaves and " + std::to_string(alive) + " live slots");
@@ -1063,19 +1095,24 @@ TreeStats DynamicAabbTree::stats() const {
         stats.bytesPerProxy =
             (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint32_t))) /
             proxies;
-        const double work =
-            m_stepFlags.capacity() * sizeof(uint8_t) +
-            (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
-            m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
-            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
-            (m_nodeMarks.capacity() + m_nodeAllChanged.capacity()) * sizeof(uint8_t) +
-            m_marked.capacity() * sizeof(uint32_t) + m_relocations.capacity() * sizeof(Relocation) +
-            (m_sweepChanged.capacity() + m_sweepOthers.capacity()) * sizeof(SweepItem) +
-            m_buildItems.capacity() * sizeof(BuildItem) + m_builtNodes.capacity() * sizeof(uint32_t);
+        const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
+                            (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
+                            m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
+                            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
+                            m_nodeMarks.capacity() * sizeof(uint8_t) +
+                            (m_marked.capacity() + m_pending.capacity() + m_pendingIndex.capacity() +
+                             m_dynamicProxies.capacity() + m_dynamicPosition.capacity()) *
+                                sizeof(uint32_t) +
+                            m_relocations.capacity() * sizeof(Relocation) +
+                            (m_sweepChanged.capacity() + m_sweepOthers.capacity()) * sizeof(SweepItem) +
+                            m_buildItems.capacity() * sizeof(BuildItem) +
+                            m_builtNodes.capacity() * sizeof(uint32_t);
         stats.workBytesPerProxy = work / proxies;
     }
     stats.sweptSteps = m_sweptSteps;
     stats.relocationsWaiting = static_cast<int32_t>(m_relocations.size() - m_relocationHead);
+    for (size_t k = m_pendingHead; k < m_pending.size(); ++k)
+        stats.pendingLeaves += m_pendingIndex[m_pending[k]] == k ? 1 : 0;
     stats.refattenedPerStep =
         m_updateCount > 0 ? static_cast<double>(m_refattenedTotal) / static_cast<double>(m_updateCount) : 0.0;
     return stats;

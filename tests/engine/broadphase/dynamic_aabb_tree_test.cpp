@@ -248,10 +248,39 @@ TEST(DynamicAabbTree, SteadyAndErraticMoversMatchBruteForceEveryStep) {
     EXPECT_GT(tree.stats().sweptSteps, 0) << "the formation's drops are bursts: found by the sweep";
 }
 
+/// Every query of `tree` (box, point, ray) gives the proxies a brute-force search over its fat boxes gives.
+void expectQueriesMatchFatBoxes(const DynamicAabbTree& tree, const std::vector<ProxyId>& ids, vox::Rng& rng) {
+    for (int q = 0; q < 40; ++q) {
+        const glm::vec3 center(rng.uniform(-25, 55), rng.uniform(-25, 55), rng.uniform(-5, 35));
+        const Aabb query = Aabb::fromCenter(center, glm::vec3(rng.uniform(0.5f, 8.0f)));
+        const vox::Ray ray{center, glm::vec3(rng.uniform(-30, 30), rng.uniform(-30, 30), rng.uniform(-5, 5))};
+        std::vector<ProxyId> expectedBox, expectedPoint, expectedRay, gotBox, gotPoint, gotRay;
+        for (const ProxyId id : ids) {
+            const Aabb fat = tree.fatBox(id);
+            float fraction = 0.0f;
+            if (vox::overlaps(fat, query))
+                expectedBox.push_back(id);
+            if (vox::contains(fat, center))
+                expectedPoint.push_back(id);
+            if (vox::raycast(fat, ray, fraction))
+                expectedRay.push_back(id);
+        }
+        tree.queryBox(query, [&](ProxyId id) { return gotBox.push_back(id), true; });
+        tree.queryPoint(center, [&](ProxyId id) { return gotPoint.push_back(id), true; });
+        tree.queryRay(ray, [&](ProxyId id, float) { return gotRay.push_back(id), 1.0f; }); // no clipping
+        for (auto* list : {&expectedBox, &expectedPoint, &expectedRay, &gotBox, &gotPoint, &gotRay})
+            std::sort(list->begin(), list->end(), [](ProxyId x, ProxyId y) { return x.index1 < y.index1; });
+        ASSERT_EQ(gotBox, expectedBox) << "box query " << q;
+        ASSERT_EQ(gotPoint, expectedPoint) << "point query " << q;
+        ASSERT_EQ(gotRay, expectedRay) << "ray query " << q;
+    }
+}
+
 TEST(DynamicAabbTree, ABurstOfRefatteningsIsDoneInPlaceAndTidiedUpInLaterSteps) {
     // A quiet scene settles into the few-changes regime; then every proxy teleports in one step. Their fat
-    // boxes change in place (the tree stays valid at once, pairs exact), and the leaves now far from their
-    // siblings are relocated over the following quiet steps.
+    // boxes change in place and the leaves are pending: no node changes in that step, yet queries (during
+    // the step too) and pairs are exact. The following quiet steps settle them a few at a time, and relocate
+    // those now far from their siblings.
     DynamicAabbTree tree;
     vox::BruteForceBroadphase reference;
     const uint64_t seed = 99;
@@ -272,20 +301,38 @@ TEST(DynamicAabbTree, ABurstOfRefatteningsIsDoneInPlaceAndTidiedUpInLaterSteps) 
             boxes[i] = {boxes[i].min + d, boxes[i].max + d};
             ASSERT_TRUE(tree.moveProxy(ids[i], boxes[i], d));
             ASSERT_TRUE(reference.moveProxy(refs[i], boxes[i], d));
+            if (teleport && i == ids.size() / 2) {
+                expectQueriesMatchFatBoxes(tree, ids, rng); // half of them pending, the step not over
+                expectValid(tree);
+            }
         }
         ASSERT_EQ(stepPairs(tree), stepPairs(reference));
     };
     for (int i = 0; i < 60; ++i)
         step(false);
+    EXPECT_EQ(tree.stats().pendingLeaves, 0);
     const int64_t sweptBefore = tree.stats().sweptSteps; // the first step's 64 creations were one
     step(true);
     expectValid(tree);
     EXPECT_EQ(tree.stats().sweptSteps, sweptBefore + 1) << "64 re-fattenings in one step: one sweep";
-    EXPECT_GT(tree.stats().relocationsWaiting, 0) << "teleported leaves sit far from their siblings";
-    for (int i = 0; i < 200 && tree.stats().relocationsWaiting > 0; ++i)
+    EXPECT_EQ(tree.stats().pendingLeaves, 64) << "nothing settled in the burst step";
+    expectQueriesMatchFatBoxes(tree, ids, rng);
+    step(false);
+    const vox::TreeStats afterOne = tree.stats();
+    EXPECT_GT(afterOne.pendingLeaves, 0) << "settled a few per step";
+    EXPECT_LT(afterOne.pendingLeaves, 64);
+    expectQueriesMatchFatBoxes(tree, ids, rng);
+    bool relocationsSeen = afterOne.relocationsWaiting > 0;
+    for (int i = 0; i < 200 && (tree.stats().pendingLeaves > 0 || tree.stats().relocationsWaiting > 0); ++i) {
         step(false);
-    EXPECT_EQ(tree.stats().relocationsWaiting, 0) << "quiet steps relocate them";
+        relocationsSeen = relocationsSeen || tree.stats().relocationsWaiting > 0;
+        expectValid(tree);
+    }
+    EXPECT_TRUE(relocationsSeen) << "teleported leaves sit far from their siblings";
+    EXPECT_EQ(tree.stats().pendingLeaves, 0) << "quiet steps settle them";
+    EXPECT_EQ(tree.stats().relocationsWaiting, 0) << "and relocate them";
     expectValid(tree);
+    expectQueriesMatchFatBoxes(tree, ids, rng);
 }
 
 TEST(DynamicAabbTree, AProxyThatDidNotMoveIsTestedWithItsTightBox) {

@@ -3,7 +3,8 @@
 // force reference side by side. After every updatePairs the two must report the same pairs and the tree must
 // pass validate(); box queries must find every proxy the reference finds. Any difference aborts, so libFuzzer
 // keeps the input. The jump moves every dynamic proxy at once: the burst path (fat boxes changed in place,
-// pairs found by one sweep, relocations in later steps) that ordinary random operations rarely reach.
+// leaves pending until later steps settle them, pairs found by one sweep, relocations in later steps) that
+// ordinary random operations rarely reach. Queries come between moves too, while leaves are pending.
 
 #include "vox/broadphase/brute_force_broadphase.h"
 #include "vox/broadphase/dynamic_aabb_tree.h"
@@ -180,6 +181,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             for (const uint32_t user : want) // the tree's boxes are fat: a superset
                 if (!std::binary_search(got.begin(), got.end(), user))
                     fail("a box query missed a proxy brute force found");
+            // Exactly the proxies whose fat boxes overlap, pending leaves (re-fattened in place) included,
+            // whether or not the step is over.
+            std::vector<uint32_t> fat;
+            for (uint32_t index = 0; index < objects.size(); ++index)
+                if (objects[index].alive && vox::overlaps(tree.fatBox(objects[index].tree), box))
+                    fat.push_back(index);
+            if (got != fat)
+                fail("a box query differs from the tree's own fat boxes");
             break;
         }
         }

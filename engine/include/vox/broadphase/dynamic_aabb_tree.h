@@ -20,12 +20,14 @@
 ///
 /// Bursts are spread. Some steps re-fatten many proxies at once: an invader formation that drops a row at
 /// the wall jumps out of all 55 fat boxes together. In a scene that averages few re-fattenings per step, a
-/// proxy that leaves its fat box is therefore not reinserted: its leaf gets the new fat box in place and its
-/// ancestors grow to contain it (no structural change, still a valid tree for queries at once), and
-/// `updatePairs` refits those ancestors tightly again. A leaf that ends up far from its sibling is relocated
-/// (reinserted with the same fat box, so its pairs stay) in later, quieter steps. And when many proxies
-/// changed in one step, their pairs are found by one sweep along an axis instead of one tree query each.
-/// Scenes with many changes every step (a swarm) reinsert at once: there is no quiet step to defer to.
+/// proxy that leaves its fat box is therefore not reinserted, nor does any node change: its leaf gets the
+/// new fat box in place and becomes *pending*, a leaf its ancestors may not contain; queries pass pending
+/// leaves over in the descent and test them one by one after it. `updatePairs` settles them, a bounded number
+/// per step and none in a burst step, by refitting their ancestors (children first, each node once), and a
+/// settled leaf that ends up far from its sibling is relocated (reinserted with the same fat box, so its
+/// pairs stay) in later, quieter steps. And when many proxies changed in one step, their pairs are found by
+/// one sweep along an axis instead of one tree query each. Scenes with many changes every step (a swarm)
+/// reinsert at once: there is no quiet step to defer to.
 ///
 /// Pairs are tracked, not recomputed. The tree keeps the list of proxy pairs whose fat boxes overlap; such a
 /// pair can only appear or vanish when one of its proxies gets a new fat box. So `updatePairs` drops the
@@ -100,6 +102,7 @@ struct TreeStats {
     double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
     int64_t sweptSteps = 0;         ///< Steps whose new pairs were found by one sweep (a burst of changes).
     int32_t relocationsWaiting = 0; ///< Leaves re-fattened in place whose position is still to be checked.
+    int32_t pendingLeaves = 0;      ///< Leaves re-fattened in place whose ancestors are still to be refitted.
 };
 
 /// One box of a tree, as `DynamicAabbTree::visitNodes` reports it (for debug views).
@@ -299,8 +302,6 @@ private:
     // or destroyed), so its tracked pairs are dropped and found again.
     static constexpr uint8_t kMovedFlag = 1;
     static constexpr uint8_t kChangedFlag = 2;
-    /// Re-fattened in place this step (`enlargeLeaf`): its ancestors are loose until `settleEnlargedLeaves`.
-    static constexpr uint8_t kEnlargedFlag = 4;
 
     /// The root of the tree holding `proxy` (static proxies have their own tree).
     [[nodiscard]] Ref& rootOf(uint32_t proxy) { return m_roots[proxyIsStatic(proxy) ? 1 : 0]; }
@@ -349,16 +350,17 @@ private:
     /// Unlinks a leaf, frees its parent and refits the ancestors; returns the freed parent's parent (null
     /// when the leaf was the root or its parent was).
     uint32_t removeLeaf(uint32_t proxy);
-    /// Gives a dynamic proxy that left its fat box the new fat box `fatBox`: in place (`enlargeLeaf`) while
-    /// the tree is in its few-changes-per-step regime, else by reinsertion.
+    /// Gives a dynamic proxy that left its fat box the new fat box `fatBox`: in place (`refattenInPlace`)
+    /// while the tree is in its few-changes-per-step regime, else by reinsertion.
     void refatten(uint32_t proxy, const Aabb& fatBox);
     /// New fat box and a reinsertion where the surface-area heuristic wants it.
     void reinsertLeaf(uint32_t proxy, const Aabb& fatBox);
-    /// New fat box in place: the leaf keeps its position and its ancestors grow to contain the box, no
-    /// structural change (cheap, and safe to do for many proxies in one step). `updatePairs` tightens the
-    /// ancestors again and later relocates the leaves that ended up far from their siblings.
-    void enlargeLeaf(uint32_t proxy, const Aabb& fatBox);
-    /// Takes a leaf out and puts it back where the SAH wants it, keeping its fat box (so its pairs stay).
+    /// New fat box in place, and the leaf becomes pending (see the file comment): no node is touched, so many
+    /// proxies can change in one step for the price of a few stores each.
+    void refattenInPlace(uint32_t proxy, const Aabb& fatBox);
+    [[nodiscard]] bool isPending(uint32_t proxy) const { return m_pendingIndex[proxy] != kNotPending; }
+    /// Takes a leaf out and puts it back where the SAH wants it, keeping its fat box (so its pairs stay); a
+    /// pending leaf is settled that way.
     void relocateLeaf(uint32_t proxy);
     /// True unless a leaf ended up far from its sibling: their union has more than kMisplacedArea times the
     /// area of the two apart. Lenient on purpose: a relocation costs more than a somewhat loose parent.
@@ -373,6 +375,8 @@ private:
     /// One rotation at `node`; returns the child whose children changed, or null when none was worth it.
     uint32_t rotateOnce(uint32_t node, bool areaRotations, bool& forced);
     void updateHeight(uint32_t node);
+    /// The box and height of `node` from its children's.
+    void refitNode(uint32_t node);
     /// The common case of a move, inline and cheap: the new box is inside the fat box (so it is finite,
     /// the fat box is) and not inverted. Static proxies keep exact boxes, so any change of theirs takes the
     /// slow path. Every kShrinkPeriod-th step (staggered over the slots) the fat box must also not be
@@ -454,22 +458,29 @@ private:
     /// Finds the pairs of every proxy whose fat box changed (created or re-fattened): one query per changed
     /// proxy, or, when many changed at once, a sweep (`sweepChangedDynamic`).
     void findNewPairs();
-    /// Refits the ancestors of the leaves enlarged in place this step, children first (undoing the growth
-    /// of `enlargeLeaf`), and queues the leaves for endStep's relocation check.
-    void settleEnlargedLeaves();
+    /// Settles up to `budget` pending leaves, oldest first: marks their ancestors and refits the marked nodes
+    /// children first, so that every ancestor contains them again; queues them for endStep's relocation
+    /// check.
+    void settlePendingLeaves(size_t budget);
+    /// Calls `onLeaf(slot)` for every pending leaf whose fat box overlaps `box`, until it returns false;
+    /// returns false when stopped that way.
+    template <class F>
+    bool forEachPending(const Aabb& box, F&& onLeaf) const {
+        for (size_t k = m_pendingHead; k < m_pending.size(); ++k) {
+            const uint32_t proxy = m_pending[k];
+            if (m_pendingIndex[proxy] == k && overlaps(m_fatBoxes[proxy], box) && !onLeaf(proxy))
+                return false;
+        }
+        return true;
+    }
     /// Adds every pair of dynamic proxies, at least one of them changed, whose fat boxes overlap, by sweeping
     /// the changed ones along one axis against themselves and against the unchanged ones within their
     /// bounds. False, with nothing added, when those bounds hold too many unchanged proxies for that to pay.
     [[nodiscard]] bool sweepChangedDynamic();
     /// Calls `onLeaf(slot)` for every leaf of tree `tree` (0: dynamic, 1: static) whose box overlaps `box`,
-    /// until it returns false; returns false when stopped that way. Subtrees whose root node `skipNode(node)`
-    /// names are left out.
-    template <class F, class Skip>
-    bool queryTree(int tree, const Aabb& box, F&& onLeaf, Skip&& skipNode) const;
+    /// until it returns false; returns false when stopped that way. Pending leaves included.
     template <class F>
-    bool queryTree(int tree, const Aabb& box, F&& onLeaf) const {
-        return queryTree(tree, box, onLeaf, [](uint32_t) { return false; });
-    }
+    bool queryTree(int tree, const Aabb& box, F&& onLeaf) const;
     /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget.
     void endStep();
 
@@ -487,7 +498,6 @@ private:
     uint32_t m_freeProxy = kNullIndex;
     int32_t m_nodeCount = 0;
     int32_t m_proxyCount = 0;
-    int32_t m_staticCount = 0; ///< Live static proxies.
 
     // Per-step state.
     std::vector<uint8_t> m_stepFlags; ///< Per slot: k*Flag bits since the last updatePairs.
@@ -501,12 +511,19 @@ private:
         glm::vec3 displacement;
     };
     std::vector<Due> m_due;
-    std::vector<Pair> m_pairs;        ///< Candidate pairs: fat boxes overlap, not both static.
-    std::vector<uint8_t> m_nodeMarks; ///< Per node, in settleEnlargedLeaves: an ancestor of an enlarged leaf.
-    /// Per node, valid while m_settledWhole: every leaf below changed its fat box this step.
-    std::vector<uint8_t> m_nodeAllChanged;
-    bool m_settledWhole = false;    ///< This step's settleEnlargedLeaves refitted the whole dynamic tree.
-    std::vector<uint32_t> m_marked; ///< Scratch of settleEnlargedLeaves: the marked nodes, parents first.
+    std::vector<Pair> m_pairs; ///< Candidate pairs: fat boxes overlap, not both static.
+    /// Pending leaves (re-fattened in place, ancestors not refitted yet), oldest first; an entry is live when
+    /// m_pendingIndex of its slot names it (a leaf settled by reinsertion or destroyed leaves a dead entry).
+    std::vector<uint32_t> m_pending;
+    size_t m_pendingHead = 0; ///< m_pending before this index are settled.
+    static constexpr uint32_t kNotPending = 0xFFFFFFFFu;
+    std::vector<uint32_t> m_pendingIndex; ///< Per slot: its entry in m_pending, or kNotPending.
+    /// The live dynamic proxies, in no order, and per slot its place there: where they are few, the burst
+    /// sweep scans them instead of querying the tree.
+    std::vector<uint32_t> m_dynamicProxies;
+    std::vector<uint32_t> m_dynamicPosition;
+    std::vector<uint8_t> m_nodeMarks; ///< Per node, in settlePendingLeaves: an ancestor of a leaf settled.
+    std::vector<uint32_t> m_marked;   ///< Scratch of settlePendingLeaves: the marked nodes, parents first.
     /// A box in a sweep: its interval on the sweep axis, and those on the other two axes as (min u, min v,
     /// -max u, -max v) and (max u, max v, -min u, -min v), so that two boxes overlap there when every lane of
     /// one's `low` is <= the other's `high`.
@@ -521,8 +538,8 @@ private:
     std::vector<SweepItem> m_sweepChanged; ///< Scratch of sweepChangedDynamic.
     std::vector<SweepItem> m_sweepOthers;  ///< Scratch of sweepChangedDynamic.
     Aabb m_sweepBounds;                    ///< Of the last sweep: the bounds of the changed dynamic proxies.
-    /// Leaves enlarged in place, waiting for endStep to relocate those that ended up far from their siblings;
-    /// with the slot's generation, so that a destroyed proxy is skipped.
+    /// Leaves settled after a re-fattening in place, waiting for endStep to relocate those that ended up far
+    /// from their siblings; with the slot's generation, so that a destroyed proxy is skipped.
     struct Relocation {
         uint32_t proxy;
         uint32_t generation;
@@ -538,7 +555,6 @@ private:
     int64_t m_refattenedTotal = 0;
     int64_t m_updateCount = 0;
     int32_t m_refattenedThisStep = 0;
-    bool m_anyEnlargedThisStep = false;
     int64_t m_sweptSteps = 0;
 };
 
@@ -576,33 +592,35 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     endStep();
 }
 
-template <class F, class Skip>
-bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf, Skip&& skipNode) const {
+template <class F>
+bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf) const {
+    // Pending leaves (dynamic tree only) may lie outside their ancestors: the descent passes them over, and
+    // they are tested one by one after it.
+    const bool anyPending = tree == 0 && m_pendingHead < m_pending.size();
     const Ref root = m_roots[tree];
-    if (root == kNullRef || !overlaps(boxOf(root), box))
-        return true;
-    if (isLeaf(root))
-        return onLeaf(indexOf(root));
-    if (skipNode(indexOf(root)))
-        return true;
-    // Children are tested before they are pushed: only overlapping internal nodes enter the stack.
-    Stack<Ref, 128> stack;
-    stack.push(root);
-    while (!stack.empty()) {
-        const Node& node = m_nodes[indexOf(stack.pop())];
-        for (int k = 0; k < 2; ++k) {
-            const Ref child = node.child(k);
-            if (!overlaps(boxOf(child), box))
-                continue;
-            if (!isLeaf(child)) {
-                if (!skipNode(indexOf(child)))
-                    stack.push(child);
-            } else if (!onLeaf(indexOf(child))) {
+    if (root != kNullRef && overlaps(boxOf(root), box)) {
+        if (isLeaf(root)) {
+            if (!(anyPending && isPending(indexOf(root))) && !onLeaf(indexOf(root)))
                 return false;
+        } else {
+            // Children are tested before they are pushed: only overlapping internal nodes enter the stack.
+            Stack<Ref, 128> stack;
+            stack.push(root);
+            while (!stack.empty()) {
+                const Node& node = m_nodes[indexOf(stack.pop())];
+                for (int k = 0; k < 2; ++k) {
+                    const Ref child = node.child(k);
+                    if (!overlaps(boxOf(child), box))
+                        continue;
+                    if (!isLeaf(child))
+                        stack.push(child);
+                    else if (!(anyPending && isPending(indexOf(child))) && !onLeaf(indexOf(child)))
+                        return false;
+                }
             }
         }
     }
-    return true;
+    return !anyPending || forEachPending(box, onLeaf);
 }
 
 template <QueryCallback F>
@@ -620,6 +638,17 @@ void DynamicAabbTree::queryPoint(const glm::vec3& point, F&& onHit) const {
 template <RayCallback F>
 void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit) const {
     Ray clipped = ray;
+    // Tests one leaf; false when the callback ended the query.
+    const auto hitLeaf = [&](uint32_t proxy) {
+        float fraction = 0.0f;
+        if (raycast(m_fatBoxes[proxy], clipped, fraction)) {
+            clipped.maxFraction = static_cast<float>(onHit(handleOf(proxy), fraction));
+            if (clipped.maxFraction <= 0.0f)
+                return false;
+        }
+        return true;
+    };
+    const bool anyPending = m_pendingHead < m_pending.size();
     Stack<Ref, 128> stack;
     for (Ref root : m_roots) {
         if (root == kNullRef)
@@ -627,20 +656,23 @@ void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit) const {
         stack.push(root);
         while (!stack.empty()) {
             const Ref ref = stack.pop();
-            float fraction = 0.0f;
-            if (!raycast(boxOf(ref), clipped, fraction))
-                continue;
             if (isLeaf(ref)) {
-                clipped.maxFraction = static_cast<float>(onHit(handleOf(indexOf(ref)), fraction));
-                if (clipped.maxFraction <= 0.0f)
+                // Pending leaves are tested after the descent (they may lie outside their ancestors).
+                if (!(anyPending && isPending(indexOf(ref))) && !hitLeaf(indexOf(ref)))
                     return;
                 continue;
             }
+            float fraction = 0.0f;
+            if (!raycast(boxOf(ref), clipped, fraction))
+                continue;
             const Node& node = m_nodes[indexOf(ref)];
             stack.push(node.child(0));
             stack.push(node.child(1));
         }
     }
+    for (size_t k = m_pendingHead; anyPending && k < m_pending.size(); ++k)
+        if (m_pendingIndex[m_pending[k]] == k && !hitLeaf(m_pending[k]))
+            return;
 }
 
 } // namespace vox
