@@ -697,16 +697,20 @@ void DynamicAabbTree::findNewPairs() {
     m_sweptSteps += swept ? 1 : 0;
 
     // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own; after
-    // the sweep, changed dynamic proxies only ask the static tree, and only when it reaches their bounds.
+    // the sweep, changed dynamic proxies only ask the static tree, and only those its root box reaches.
     const Ref staticRoot = m_roots[1];
-    const bool staticNear = !swept || (staticRoot != kNullRef && overlaps(boxOf(staticRoot), m_sweepBounds));
+    const Aabb staticBounds =
+        staticRoot == kNullRef ? Aabb{glm::vec3(INFINITY), glm::vec3(-INFINITY)} : boxOf(staticRoot);
+    const bool staticNear = !swept || overlaps(staticBounds, m_sweepBounds);
     for (const uint32_t proxy : m_changed) {
         if ((m_proxyWord[proxy] & kAliveBit) == 0)
             continue;
         const bool isStatic = proxyIsStatic(proxy);
-        if (!isStatic && !staticNear)
+        if (swept && !isStatic && !staticNear)
             continue;
         const Aabb box = m_fatBoxes[proxy];
+        if (swept && !isStatic && !overlaps(staticBounds, box))
+            continue;
         // Two changed proxies meet twice; the lower slot keeps the pair. After the sweep, a changed dynamic
         // proxy keeps its pairs with changed static ones (which skip it).
         const auto consider = [&](uint32_t other) {
@@ -853,6 +857,7 @@ bool DynamicAabbTree::sweepChangedDynamic() {
             extents += box.max - box.min;
         }
     const size_t limit = 4 * m_sweepChanged.size() + 64;
+    m_sweepBounds = bounds;
     if (m_dynamicProxies.size() <= limit) { // few in all: a scan costs less than a query
         for (const uint32_t other : m_dynamicProxies)
             if ((m_stepFlags[other] & kChangedFlag) == 0 && overlaps(m_fatBoxes[other], bounds))
@@ -867,7 +872,6 @@ bool DynamicAabbTree::sweepChangedDynamic() {
         if (!complete)
             return false;
     }
-    m_sweepBounds = bounds;
     // The sweep axis: where boxes are short compared with the extent of their bounds, so that each box meets
     // few others on it (a formation stretched along its march is swept across it).
     const glm::vec3 span =
