@@ -477,6 +477,9 @@ private:
     /// the changed ones along one axis against themselves and against the unchanged ones within their
     /// bounds. False, with nothing added, when those bounds hold too many unchanged proxies for that to pay.
     [[nodiscard]] bool sweepChangedDynamic();
+    /// The pairs between the changed boxes of a sweep and the few unchanged ones near them, every pair
+    /// tested, four at a time.
+    void crossByBlocks();
     /// Calls `onLeaf(slot)` for every leaf of tree `tree` (0: dynamic, 1: static) whose box overlaps `box`,
     /// until it returns false; returns false when stopped that way. Pending leaves included.
     template <class F>
@@ -537,6 +540,7 @@ private:
     };
     std::vector<SweepItem> m_sweepChanged; ///< Scratch of sweepChangedDynamic.
     std::vector<SweepItem> m_sweepOthers;  ///< Scratch of sweepChangedDynamic.
+    std::vector<float> m_sweepColumns;     ///< Scratch of crossByBlocks.
     Aabb m_sweepBounds;                    ///< Of the last sweep: the bounds of the changed dynamic proxies.
     /// Leaves settled after a re-fattening in place, waiting for endStep to relocate those that ended up far
     /// from their siblings; with the slot's generation, so that a destroyed proxy is skipped.
