@@ -335,6 +335,69 @@ TEST(DynamicAabbTree, ABurstOfRefatteningsIsDoneInPlaceAndTidiedUpInLaterSteps) 
     expectQueriesMatchFatBoxes(tree, ids, rng);
 }
 
+TEST(DynamicAabbTree, BurstsAmongFewOrManyUnchangedNeighboursFindExactPairs) {
+    // 40 movers jump together among dynamic proxies that stay put. Few neighbours within the movers' bounds
+    // are tested against every mover four at a time; many are swept; too many (a huge scene around the
+    // burst) make per-mover queries cheaper. Every way, the pairs equal brute force's.
+    struct Case {
+        const char* name;
+        int neighbours; // unchanged, spread over the movers' region
+        int farAway;    // unchanged, outside it
+        bool expectSweep;
+    };
+    for (const Case& c : {Case{"few neighbours", 20, 0, true}, Case{"many neighbours", 150, 0, true},
+                          Case{"many far away", 150, 2000, true}, Case{"too many", 400, 0, false}}) {
+        SCOPED_TRACE(c.name);
+        const uint64_t seed = 4711;
+        SCOPED_TRACE(testing::Message() << "seed " << seed);
+        vox::Rng rng(seed);
+        DynamicAabbTree tree;
+        vox::BruteForceBroadphase reference;
+        const auto add = [&](const Aabb& box) {
+            const auto user = static_cast<uint32_t>(reference.proxyCount());
+            (void)tree.createProxy(box, user).value();
+            return std::pair{reference.createProxy(box, user).value(), box};
+        };
+        for (int i = 0; i < c.neighbours; ++i)
+            (void)add(
+                Aabb::fromCenter(glm::vec3(rng.uniform(0, 20), rng.uniform(0, 20), 0), glm::vec3(0.4f)));
+        for (int i = 0; i < c.farAway; ++i)
+            (void)add(Aabb::fromCenter(glm::vec3(rng.uniform(100, 400), rng.uniform(100, 400), 0),
+                                       glm::vec3(0.4f)));
+        std::vector<std::pair<ProxyId, Aabb>>
+            movers; // the reference's handle and box; same order in the tree
+        std::vector<ProxyId> moverIds;
+        for (int i = 0; i < 40; ++i) {
+            const Aabb box =
+                Aabb::fromCenter(glm::vec3(rng.uniform(0, 20), rng.uniform(0, 20), 0), glm::vec3(0.3f));
+            moverIds.push_back(tree.createProxy(box, static_cast<uint32_t>(reference.proxyCount())).value());
+            movers.push_back(
+                {reference.createProxy(box, static_cast<uint32_t>(reference.proxyCount())).value(), box});
+        }
+        const auto step = [&](float jump) {
+            for (size_t i = 0; i < movers.size(); ++i) {
+                const glm::vec3 d = jump > 0
+                                        ? glm::vec3(rng.uniform(-jump, jump), rng.uniform(-jump, jump), 0)
+                                        : glm::vec3(0.001f, 0, 0);
+                Aabb& box = movers[i].second;
+                box = {box.min + d, box.max + d};
+                ASSERT_TRUE(tree.moveProxy(moverIds[i], box, d));
+                ASSERT_TRUE(reference.moveProxy(movers[i].first, box, d));
+            }
+            ASSERT_EQ(stepPairs(tree), stepPairs(reference));
+        };
+        for (int i = 0; i < 100; ++i)
+            step(0.0f); // quiet: the tree settles into its few-changes regime
+        const int64_t sweptBefore = tree.stats().sweptSteps;
+        step(6.0f); // every mover leaves its fat box
+        EXPECT_EQ(tree.stats().sweptSteps - sweptBefore, c.expectSweep ? 1 : 0);
+        expectValid(tree);
+        for (int i = 0; i < 10; ++i)
+            step(i % 3 == 0 ? 6.0f : 0.0f);
+        expectValid(tree);
+    }
+}
+
 TEST(DynamicAabbTree, AProxyThatDidNotMoveIsTestedWithItsTightBox) {
     // b stays put inside a's fat box but clear of a's tight box: no pair, though the fat boxes overlap.
     DynamicAabbTree tree(vox::TreeSettings{0.5f, 0.0f});
