@@ -14,11 +14,12 @@ namespace bench {
 
 struct RunResult {
     std::vector<double> frameNs, updateNs, pairsNs, maintainNs;
-    int64_t movedProxies = 0; ///< Over the timed frames.
-    size_t candidates = 0;    ///< At the last frame.
-    size_t exact = 0;         ///< At the last frame.
-    bool complete = false;    ///< Every exact pair was among the candidates.
-    bool duplicates = false;  ///< Some candidate pair came out twice.
+    std::vector<uint8_t> jumpFrames; ///< Per timed frame: 1 where the workload flagged a jump.
+    int64_t movedProxies = 0;        ///< Over the timed frames.
+    size_t candidates = 0;           ///< At the last frame.
+    size_t exact = 0;                ///< At the last frame.
+    bool complete = false;           ///< Every exact pair was among the candidates.
+    bool duplicates = false;         ///< Some candidate pair came out twice.
     PeerStats stats;
 };
 
@@ -85,6 +86,7 @@ RunResult runFrames(Workload& workload, Peer& peer, int warmupFrames, int timedF
             result.pairsNs.push_back(ns(t1, t2));
             result.maintainNs.push_back(ns(t2, t3));
             result.frameNs.push_back(ns(t0, t3));
+            result.jumpFrames.push_back(events.jump ? 1 : 0);
             result.movedProxies += static_cast<int64_t>(events.moved.size());
         }
     }

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -95,7 +96,8 @@ __attribute__((noinline)) void burstFrame(Harness& h, const Workload& workload, 
 /// first run, `changesPerFrame`. Returns the harness for the checks.
 std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed, std::vector<double>& fastest,
                                  std::vector<int>* changesPerFrame,
-                                 const std::vector<int>* knownChanges = nullptr) {
+                                 const std::vector<int>* knownChanges = nullptr,
+                                 std::vector<uint8_t>* jumpFrames = nullptr) {
     using Clock = std::chrono::steady_clock;
     std::unique_ptr<Workload> workload = makeWorkload(name);
     auto h = std::make_unique<Harness>();
@@ -121,6 +123,8 @@ std::unique_ptr<Harness> runOnce(const std::string& name, int warmup, int timed,
             continue;
         double& best = fastest[static_cast<size_t>(frame - warmup)];
         best = std::min(best, ns);
+        if (jumpFrames)
+            (*jumpFrames)[static_cast<size_t>(frame - warmup)] = events.jump ? 1 : 0;
         if (!changesPerFrame)
             continue;
         int changed = 0;
@@ -149,7 +153,9 @@ int main(int argc, char** argv) {
     }
     std::vector<double> fastest(static_cast<size_t>(timed), 1e300);
     std::vector<int> changesPerFrame(static_cast<size_t>(timed), 0); // fat-box changes of moved proxies
-    std::unique_ptr<Harness> h = runOnce(name, warmup, timed, fastest, &changesPerFrame);
+    std::vector<uint8_t> jumpFrames(static_cast<size_t>(timed), 0);  // the workload's jumps (W1: drops)
+    std::unique_ptr<Harness> h =
+        runOnce(name, warmup, timed, fastest, &changesPerFrame, nullptr, &jumpFrames);
     for (int run = 1; run < runs; ++run)
         (void)runOnce(name, warmup, timed, fastest, nullptr, &changesPerFrame);
 
@@ -185,6 +191,15 @@ int main(int argc, char** argv) {
             sumNs += fastest[k];
             ++frames;
         }
+        std::vector<double> jumps, others;
+        for (size_t k = 0; k < fastest.size(); ++k)
+            (jumpFrames[k] != 0 ? jumps : others).push_back(fastest[k]);
+        std::sort(jumps.begin(), jumps.end());
+        std::sort(others.begin(), others.end());
+        if (!jumps.empty())
+            std::printf("\njump frames (%zu): median %.0f ns, max %.0f ns; other frames: max %.0f ns",
+                        jumps.size(), jumps[jumps.size() / 2], jumps.back(),
+                        others.empty() ? 0.0 : others.back());
         std::printf("\nmean fastest ns by fat-box changes (changes:ns):");
         for (const auto& [changes, entry] : byChanges)
             std::printf(" %d:%.0f", changes, entry.first / entry.second);

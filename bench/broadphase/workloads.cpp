@@ -162,6 +162,7 @@ void InvadersWorkload::step(FrameEvents& events) {
     if (m_formation.x < 0.5f || m_formation.x + kFormationWidth > 21.9f) {
         m_direction = -m_direction;
         m_formation.y -= 0.4f;
+        events.jump = true;
     }
     if (m_formation.y < 8.0f)
         m_formation.y = 14.0f;

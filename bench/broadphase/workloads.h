@@ -29,10 +29,14 @@ struct FrameEvents {
     std::vector<int32_t> created;
     std::vector<int32_t> destroyed;
     std::vector<int32_t> moved;
+    /// Many objects jumped further than their motion said (W1: the formation dropped a row): the frame a
+    /// fat-box broadphase has many proxies leaving their fat boxes at once.
+    bool jump = false;
     void clear() {
         created.clear();
         destroyed.clear();
         moved.clear();
+        jump = false;
     }
 };
 

@@ -176,14 +176,19 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     float stretch = base * move;
     if (std::abs(excess - 2.0f * m_settings.margin - stretch) <= stretch * (1.0f / 64.0f))
         return {steadyMargin, doublings > 0 ? 2.0f * base : base, true};
+    // Else a steady margin and some doubling k >= 1: the one nearest to the measured stretch, read off the
+    // exponent of their ratio (times sqrt 2, which rounds it), then checked as above.
     const float steadyExcess = excess - 2.0f * steadyMargin;
-    float factor = base;
-    for (int32_t doubling = 1; doubling <= doublings; ++doubling) {
-        stretch *= 2.0f;
-        factor *= 2.0f;
-        if (std::abs(steadyExcess - stretch) <= stretch * (1.0f / 64.0f))
-            return {steadyMargin, doubling < doublings ? 2.0f * factor : factor, true};
-    }
+    const float ratio = steadyExcess / stretch * 1.41421356f;
+    if (!(ratio >= 2.0f) || !(ratio < static_cast<float>(2 << doublings)))
+        return plain;
+    const uint32_t exponent = (std::bit_cast<uint32_t>(ratio) >> 23) & 0xFF; // ratio >= 2: a normal float
+    const auto doubling = static_cast<int32_t>(exponent) - 127;
+    const float power = std::bit_cast<float>(exponent << 23); // 2^doubling, exact
+    const float factor = base * power;
+    stretch *= power;
+    if (std::abs(steadyExcess - stretch) <= stretch * (1.0f / 64.0f))
+        return {steadyMargin, doubling < doublings ? 2.0f * factor : factor, true};
     return plain;
 }
 

@@ -338,7 +338,28 @@ private:
                               const Fattening& fattening) const {
         if (type == ProxyType::Static)
             return box; // exact: a static proxy is not expected to move, and exact boxes mean exact pairs
+#if defined(__SSE2__)
+        // box.fattened(margin).extendedBy(displacement * prediction), 4 wide: a burst re-fattens tens of
+        // proxies in one step. The box is read as [min.x min.y min.z max.x] and [min.z max.x max.y max.z].
+        const __m128 stretch = _mm_mul_ps(_mm_set_ps(0.0f, displacement.z, displacement.y, displacement.x),
+                                          _mm_set1_ps(fattening.prediction)); // [x y z 0]
+        const __m128 margin = _mm_set1_ps(fattening.margin);
+        const __m128 zero = _mm_setzero_ps();
+        const __m128 low =
+            _mm_add_ps(_mm_sub_ps(_mm_loadu_ps(&box.min.x), margin), _mm_min_ps(stretch, zero));
+        const __m128 high =
+            _mm_add_ps(_mm_add_ps(_mm_loadu_ps(&box.min.z), margin),
+                       _mm_max_ps(_mm_shuffle_ps(stretch, stretch, _MM_SHUFFLE(2, 1, 0, 3)), zero));
+        Aabb fat;
+        _mm_storeu_ps(&fat.min.z, high); // min.z (wrong) max.x max.y max.z
+        const __m128 lowLanes =
+            _mm_shuffle_ps(low, high, _MM_SHUFFLE(1, 1, 2, 2)); // [low.z low.z high.x high.x]
+        _mm_storeu_ps(&fat.min.x,
+                      _mm_shuffle_ps(low, lowLanes, _MM_SHUFFLE(2, 0, 1, 0))); // min.x min.y min.z max.x
+        return fat;
+#else
         return box.fattened(fattening.margin).extendedBy(displacement * fattening.prediction);
+#endif
     }
     [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type);
     [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint32_t userData,
@@ -358,7 +379,9 @@ private:
     /// New fat box in place, and the leaf becomes pending (see the file comment): no node is touched, so many
     /// proxies can change in one step for the price of a few stores each.
     void refattenInPlace(uint32_t proxy, const Aabb& fatBox);
-    [[nodiscard]] bool isPending(uint32_t proxy) const { return m_pendingIndex[proxy] != kNotPending; }
+    [[nodiscard]] bool isPending(uint32_t proxy) const {
+        return m_pendingIndex[proxy] != kNotPending;
+    }
     /// Takes a leaf out and puts it back where the SAH wants it, keeping its fat box (so its pairs stay); a
     /// pending leaf is settled that way.
     void relocateLeaf(uint32_t proxy);
