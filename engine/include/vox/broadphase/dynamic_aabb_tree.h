@@ -41,8 +41,8 @@
 /// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
 /// whose fat box, packed parent/type/generation word and user data live in flat arrays (32 bytes). With n - 1
 /// internal nodes for n proxies the tree takes under 64 bytes per proxy. Working state (the last tight box
-/// of each slot, a flag byte per slot, the moved, changed, due and relocation lists, sweep scratch) and the
-/// pair list are kept apart and reported apart.
+/// of each slot, a flag byte per slot, the pending index and the list of dynamic proxies, the moved, changed,
+/// due, pending and relocation lists, sweep scratch) and the pair list are kept apart and reported apart.
 ///
 /// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of packing a
 /// node's links in one word. Handles carry a 12-bit generation: a stale handle goes undetected only if its
