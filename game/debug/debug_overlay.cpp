@@ -137,6 +137,9 @@ void DebugOverlay::drawPanel(const SceneDebugView& scene) {
         ImGui::Text("proxies %4d   nodes %4d   height %2d", treeStats.proxies, treeStats.internalNodes,
                     treeStats.height);
         ImGui::Text("area ratio %5.2f   re-fattened %3d", treeStats.areaRatio, stats.refattened);
+        // Leaves re-fattened in place wait to be settled (their ancestors refitted) and, some, relocated: a
+        // pending leaf may be drawn outside its parent's box until then.
+        ImGui::Text("pending %3d   to relocate %3d", treeStats.pendingLeaves, treeStats.relocationsWaiting);
         ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Collision pipeline (this step)");
         ImGui::Text("candidate pairs %3d  checks %3d  hits %2d", stats.candidatePairs,
                     stats.narrowphaseChecks, stats.confirmedHits);
