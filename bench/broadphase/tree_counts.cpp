@@ -179,12 +179,16 @@ int main(int argc, char** argv) {
         double sum = 0.0;
         for (double ns : sorted)
             sum += ns;
-        const auto at = [&](double p) {
-            return sorted[std::min(sorted.size() - 1,
-                                   static_cast<size_t>(p * static_cast<double>(sorted.size())))];
+        // The percentile p of sorted values, ranked as the benchmark ranks them (bench/broadphase/runner.h).
+        const auto at = [](const std::vector<double>& values, double p) {
+            return values.empty()
+                       ? 0.0
+                       : values[std::min(values.size() - 1,
+                                         static_cast<size_t>(p * static_cast<double>(values.size())))];
         };
         std::printf("\nfastest of %d runs, per frame: mean %.0f ns, p50 %.0f ns, p99 %.0f ns, max %.0f ns",
-                    runs, sum / static_cast<double>(sorted.size()), at(0.5), at(0.99), sorted.back());
+                    runs, sum / static_cast<double>(sorted.size()), at(sorted, 0.5), at(sorted, 0.99),
+                    sorted.back());
         std::map<int, std::pair<double, int>> byChanges; // changes -> (sum of fastest ns, frames)
         for (size_t k = 0; k < fastest.size(); ++k) {
             auto& [sumNs, frames] = byChanges[changesPerFrame[k]];
@@ -198,8 +202,7 @@ int main(int argc, char** argv) {
         std::sort(others.begin(), others.end());
         if (!jumps.empty())
             std::printf("\njump frames (%zu): median %.0f ns, max %.0f ns; other frames: max %.0f ns",
-                        jumps.size(), jumps[jumps.size() / 2], jumps.back(),
-                        others.empty() ? 0.0 : others.back());
+                        jumps.size(), at(jumps, 0.5), at(jumps, 1.0), at(others, 1.0));
         std::printf("\nmean fastest ns by fat-box changes (changes:ns):");
         for (const auto& [changes, entry] : byChanges)
             std::printf(" %d:%.0f", changes, entry.first / entry.second);

@@ -139,7 +139,7 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
     const Aabb& current = m_fatBoxes[proxy];
     if (isStatic) {
         if (!(current.min == box.min && current.max == box.max)) // static boxes stay exact
-            reinsertLeaf(proxy, box);
+            refatten(proxy, box);
         return true;
     }
     refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fatteningFor(proxy, box, displacement)));
@@ -173,8 +173,12 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     // Doubling k stretched by base * 2^k * move: scaling by 2^k is exact, so stretch can double as it goes.
     const int32_t doublings = m_settings.steadyDoublings;
     const float steadyMargin = m_settings.margin * m_settings.steadyMarginScale;
+    // A measured stretch is the one a fattening gave when it matches it up to rounding (1/64 is generous).
+    const auto matches = [](float measured, float stretch) {
+        return std::abs(measured - stretch) <= stretch * (1.0f / 64.0f);
+    };
     float stretch = base * move;
-    if (std::abs(excess - 2.0f * m_settings.margin - stretch) <= stretch * (1.0f / 64.0f))
+    if (matches(excess - 2.0f * m_settings.margin, stretch))
         return {steadyMargin, doublings > 0 ? 2.0f * base : base, true};
     // Else a steady margin and some doubling k >= 1: the one nearest to the measured stretch, read off the
     // exponent of their ratio (times sqrt 2, which rounds it), then checked as above.
@@ -187,7 +191,7 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     const float power = std::bit_cast<float>(exponent << 23); // 2^doubling, exact
     const float factor = base * power;
     stretch *= power;
-    if (std::abs(steadyExcess - stretch) <= stretch * (1.0f / 64.0f))
+    if (matches(steadyExcess, stretch))
         return {steadyMargin, doubling < doublings ? 2.0f * factor : factor, true};
     return plain;
 }
@@ -201,27 +205,16 @@ Aabb DynamicAabbTree::fatBox(ProxyId id) const {
 }
 
 void DynamicAabbTree::refatten(uint32_t proxy, const Aabb& fatBox) {
+    ++m_refattenedThisStep;
+    markChanged(proxy);
+    m_fatBoxes[proxy] = fatBox;
     // A step of a game re-fattens a few proxies, but now and then many at once (a formation that turns):
     // reinserting them all would make that step a spike. In that regime (the levelling one, where a step
-    // averages few changes) fat boxes change in place and the tree work is spread over later steps.
-    if (m_levellingBudget > 0)
-        refattenInPlace(proxy, fatBox);
-    else
-        reinsertLeaf(proxy, fatBox);
-}
-
-void DynamicAabbTree::reinsertLeaf(uint32_t proxy, const Aabb& fatBox) {
-    ++m_refattenedThisStep;
-    markChanged(proxy);
-    m_fatBoxes[proxy] = fatBox;
-    relocateLeaf(proxy);
-}
-
-void DynamicAabbTree::refattenInPlace(uint32_t proxy, const Aabb& fatBox) {
-    ++m_refattenedThisStep;
-    markChanged(proxy);
-    m_fatBoxes[proxy] = fatBox;
-    if (!isPending(proxy)) {
+    // averages few changes) a dynamic leaf keeps its place and is pending, and the tree work is spread over
+    // later steps. A static proxy that moves is reinserted.
+    if (m_levellingBudget == 0 || proxyIsStatic(proxy)) {
+        relocateLeaf(proxy);
+    } else if (!isPending(proxy)) {
         m_pendingIndex[proxy] = static_cast<uint32_t>(m_pending.size());
         m_pending.push_back(proxy);
     }
@@ -699,7 +692,8 @@ void DynamicAabbTree::findNewPairs() {
     const bool burst = m_changed.size() >= kSweepChanges;
     if (m_pendingHead < m_pending.size())
         settlePendingLeaves(m_levellingBudget == 0 ? m_pending.size() : burst ? 0 : kSettlePerStep);
-    const bool swept = burst && sweepChangedDynamic();
+    Aabb sweptBounds;
+    const bool swept = burst && sweepChangedDynamic(sweptBounds);
     m_sweptSteps += swept ? 1 : 0;
 
     // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own; after
@@ -707,16 +701,14 @@ void DynamicAabbTree::findNewPairs() {
     const Ref staticRoot = m_roots[1];
     const Aabb staticBounds =
         staticRoot == kNullRef ? Aabb{glm::vec3(INFINITY), glm::vec3(-INFINITY)} : boxOf(staticRoot);
-    const bool staticNear = !swept || overlaps(staticBounds, m_sweepBounds);
+    const bool staticNear = !swept || overlaps(staticBounds, sweptBounds);
     for (const uint32_t proxy : m_changed) {
         if ((m_proxyWord[proxy] & kAliveBit) == 0)
             continue;
         const bool isStatic = proxyIsStatic(proxy);
-        if (swept && !isStatic && !staticNear)
+        if (swept && !isStatic && (!staticNear || !overlaps(staticBounds, m_fatBoxes[proxy])))
             continue;
-        const Aabb box = m_fatBoxes[proxy];
-        if (swept && !isStatic && !overlaps(staticBounds, box))
-            continue;
+        const Aabb box = m_fatBoxes[proxy]; // a copy: the queries' pair pushes could alias it otherwise
         // Two changed proxies meet twice; the lower slot keeps the pair. After the sweep, a changed dynamic
         // proxy keeps its pairs with changed static ones (which skip it).
         const auto consider = [&](uint32_t other) {
@@ -846,14 +838,14 @@ void sweepFrom(const Item& a, const Item* first, const Item* begin, const Item* 
 }
 } // namespace
 
-bool DynamicAabbTree::sweepChangedDynamic() {
+bool DynamicAabbTree::sweepChangedDynamic(Aabb& bounds) {
     // The changed dynamic proxies, and the unchanged ones overlapping their bounds (one query), each sorted
     // along one axis; then a sweep of the changed against themselves and one between the two lists. When the
     // changed ones are scattered over a large world, their bounds hold too many others: queries are cheaper
     // then.
     m_sweepChanged.clear();
     m_sweepOthers.clear();
-    Aabb bounds{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+    bounds = Aabb{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
     glm::vec3 extents(0.0f);
     for (const uint32_t proxy : m_changed)
         if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit) {
@@ -863,7 +855,6 @@ bool DynamicAabbTree::sweepChangedDynamic() {
             extents += box.max - box.min;
         }
     const size_t limit = 4 * m_sweepChanged.size() + 64;
-    m_sweepBounds = bounds;
     if (m_dynamicProxies.size() <= limit) { // few in all: a scan costs less than a query
         for (const uint32_t other : m_dynamicProxies)
             if ((m_stepFlags[other] & kChangedFlag) == 0 && overlaps(m_fatBoxes[other], bounds))
@@ -1181,8 +1172,7 @@ TreeStats DynamicAabbTree::stats() const {
     }
     stats.sweptSteps = m_sweptSteps;
     stats.relocationsWaiting = static_cast<int32_t>(m_relocations.size() - m_relocationHead);
-    for (size_t k = m_pendingHead; k < m_pending.size(); ++k)
-        stats.pendingLeaves += m_pendingIndex[m_pending[k]] == k ? 1 : 0;
+    forEachPending([&](uint32_t) { return ++stats.pendingLeaves, true; });
     stats.refattenedPerStep =
         m_updateCount > 0 ? static_cast<double>(m_refattenedTotal) / static_cast<double>(m_updateCount) : 0.0;
     return stats;

@@ -229,7 +229,7 @@ struct CellRect {
 /// Half-open overlap: true when the rectangles share at least one cell. Adjacent rectangles (a.x + a.w ==
 /// b.x) do not overlap; empty rectangles overlap nothing.
 [[nodiscard]] inline bool overlaps(const CellRect& a, const CellRect& b) {
-    const bool bothNonEmpty = (a.w > 0) & (a.h > 0) & (b.w > 0) & (b.h > 0);
+    const bool bothNonEmpty = !a.empty() && !b.empty();
     return bothNonEmpty & (a.x < b.x + b.w) & (b.x < a.x + a.w) & (a.y < b.y + b.h) & (b.y < a.y + a.h);
 }
 

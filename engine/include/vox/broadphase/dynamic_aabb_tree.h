@@ -371,14 +371,11 @@ private:
     /// Unlinks a leaf, frees its parent and refits the ancestors; returns the freed parent's parent (null
     /// when the leaf was the root or its parent was).
     uint32_t removeLeaf(uint32_t proxy);
-    /// Gives a dynamic proxy that left its fat box the new fat box `fatBox`: in place (`refattenInPlace`)
-    /// while the tree is in its few-changes-per-step regime, else by reinsertion.
+    /// Gives a proxy the new fat box `fatBox` (a dynamic one that left its old one, or a static one that
+    /// moved): a dynamic leaf keeps its place and becomes pending (see the file comment) while the tree is in
+    /// its few-changes-per-step regime, no node touched, so many proxies can change in one step for the price
+    /// of a few stores each; otherwise the leaf is reinserted where the surface-area heuristic wants it.
     void refatten(uint32_t proxy, const Aabb& fatBox);
-    /// New fat box and a reinsertion where the surface-area heuristic wants it.
-    void reinsertLeaf(uint32_t proxy, const Aabb& fatBox);
-    /// New fat box in place, and the leaf becomes pending (see the file comment): no node is touched, so many
-    /// proxies can change in one step for the price of a few stores each.
-    void refattenInPlace(uint32_t proxy, const Aabb& fatBox);
     [[nodiscard]] bool isPending(uint32_t proxy) const {
         return m_pendingIndex[proxy] != kNotPending;
     }
@@ -485,21 +482,19 @@ private:
     /// children first, so that every ancestor contains them again; queues them for endStep's relocation
     /// check.
     void settlePendingLeaves(size_t budget);
-    /// Calls `onLeaf(slot)` for every pending leaf whose fat box overlaps `box`, until it returns false;
-    /// returns false when stopped that way.
+    /// Calls `onLeaf(slot)` for every pending leaf, until it returns false; returns false when stopped that
+    /// way. (An entry of the list is live when its slot's m_pendingIndex names it.)
     template <class F>
-    bool forEachPending(const Aabb& box, F&& onLeaf) const {
-        for (size_t k = m_pendingHead; k < m_pending.size(); ++k) {
-            const uint32_t proxy = m_pending[k];
-            if (m_pendingIndex[proxy] == k && overlaps(m_fatBoxes[proxy], box) && !onLeaf(proxy))
+    bool forEachPending(F&& onLeaf) const {
+        for (size_t k = m_pendingHead; k < m_pending.size(); ++k)
+            if (m_pendingIndex[m_pending[k]] == k && !onLeaf(m_pending[k]))
                 return false;
-        }
         return true;
     }
     /// Adds every pair of dynamic proxies, at least one of them changed, whose fat boxes overlap, by sweeping
     /// the changed ones along one axis against themselves and against the unchanged ones within their
     /// bounds. False, with nothing added, when those bounds hold too many unchanged proxies for that to pay.
-    [[nodiscard]] bool sweepChangedDynamic();
+    [[nodiscard]] bool sweepChangedDynamic(Aabb& bounds);
     /// The pairs between the changed boxes of a sweep and the few unchanged ones near them, every pair
     /// tested, four at a time.
     void crossByBlocks();
@@ -564,7 +559,6 @@ private:
     std::vector<SweepItem> m_sweepChanged; ///< Scratch of sweepChangedDynamic.
     std::vector<SweepItem> m_sweepOthers;  ///< Scratch of sweepChangedDynamic.
     std::vector<float> m_sweepColumns;     ///< Scratch of crossByBlocks.
-    Aabb m_sweepBounds;                    ///< Of the last sweep: the bounds of the changed dynamic proxies.
     /// Leaves settled after a re-fattening in place, waiting for endStep to relocate those that ended up far
     /// from their siblings; with the slot's generation, so that a destroyed proxy is skipped.
     struct Relocation {
@@ -647,7 +641,8 @@ bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf) const {
             }
         }
     }
-    return !anyPending || forEachPending(box, onLeaf);
+    return !anyPending ||
+           forEachPending([&](uint32_t proxy) { return !overlaps(m_fatBoxes[proxy], box) || onLeaf(proxy); });
 }
 
 template <QueryCallback F>
@@ -697,9 +692,8 @@ void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit) const {
             stack.push(node.child(1));
         }
     }
-    for (size_t k = m_pendingHead; anyPending && k < m_pending.size(); ++k)
-        if (m_pendingIndex[m_pending[k]] == k && !hitLeaf(m_pending[k]))
-            return;
+    if (anyPending)
+        forEachPending(hitLeaf);
 }
 
 } // namespace vox
