@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 
@@ -145,20 +146,41 @@ TEST(Cli, DebugOverlayShowsInHeadlessScreenshotsAndLeavesTheGameUnchanged) {
         EXPECT_NE(stateHashOf(result), "");
 }
 
+// What a run printed and how it ended, for failure messages.
+std::string describe(const ProcessResult& result) {
+    return "exit " + std::to_string(result.exitCode) + "\nstdout: " + result.out + "\nstderr: " + result.err;
+}
+
+// Where two recordings first differ: a byte offset into the files, or "none".
+std::string firstDifference(const std::string& a, const std::string& b) {
+    const auto [at, unused] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+    if (at == a.end() && a.size() == b.size())
+        return "none";
+    return "byte " + std::to_string(at - a.begin()) + " of " + std::to_string(a.size()) + " and " +
+           std::to_string(b.size());
+}
+
 TEST(Cli, RecordedDemoReplaysToTheSameStateHash) {
     TempDirectory temp;
     const std::string file = (temp.path() / "demo.vir").string();
+    const std::string again = (temp.path() / "again.vir").string();
     const ProcessResult recorded =
         runGame("--headless --demo --seed 9 --frames 900 --record '" + file + "' --print-state-hash");
-    ASSERT_EQ(recorded.exitCode, 0) << recorded.err;
+    ASSERT_EQ(recorded.exitCode, 0) << describe(recorded);
     const std::string hash = stateHashOf(recorded);
-    ASSERT_EQ(hash.size(), 16u) << recorded.out;
-    const ProcessResult again = runGame("--headless --demo --seed 9 --frames 900 --print-state-hash");
-    EXPECT_EQ(stateHashOf(again), hash) << "same seed and inputs, same state";
+    ASSERT_EQ(hash.size(), 16u) << describe(recorded);
+    // Recorded too, so that a difference can be traced to the first step whose inputs differ.
+    const ProcessResult repeated =
+        runGame("--headless --demo --seed 9 --frames 900 --record '" + again + "' --print-state-hash");
+    ASSERT_EQ(repeated.exitCode, 0) << describe(repeated);
+    EXPECT_EQ(stateHashOf(repeated), hash) << "same seed and inputs, same state; the recordings differ at "
+                                           << firstDifference(readAll(file), readAll(again)) << "\n"
+                                           << describe(repeated);
     const ProcessResult replayed = runGame("--headless --replay '" + file + "' --print-state-hash");
-    ASSERT_EQ(replayed.exitCode, 0) << replayed.err;
-    EXPECT_EQ(stateHashOf(replayed), hash);
+    ASSERT_EQ(replayed.exitCode, 0) << describe(replayed);
+    EXPECT_EQ(stateHashOf(replayed), hash) << describe(replayed);
     const ProcessResult otherSeed = runGame("--headless --demo --seed 10 --frames 900 --print-state-hash");
+    ASSERT_EQ(otherSeed.exitCode, 0) << describe(otherSeed);
     EXPECT_NE(stateHashOf(otherSeed), hash);
 }
 
