@@ -1,10 +1,10 @@
 #pragma once
 // Test helper: a fresh, uniquely named directory under the system temp folder, removed with its contents
-// when the object goes out of scope. Unique per process and per call, so parallel ctest runs don't collide.
+// when the object goes out of scope. Created atomically under a fresh name, so parallel runs never collide.
 
 #include <unistd.h>
 
-#include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -25,11 +25,14 @@ inline std::string readAll(const std::filesystem::path& path) {
 class TempDirectory {
 public:
     TempDirectory() {
-        static std::atomic<int> counter{0};
-        m_path = std::filesystem::temp_directory_path() /
-                 ("vox-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        std::filesystem::remove_all(m_path);
-        std::filesystem::create_directories(m_path);
+        // mkdtemp creates the folder atomically under a name nobody holds, so it never takes over (or
+        // removes) a folder of another process, even one in another PID namespace sharing the temp folder.
+        std::string pattern = (std::filesystem::temp_directory_path() / "vox-test-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) {
+            std::perror(("cannot create a temporary folder from " + pattern).c_str());
+            std::abort();
+        }
+        m_path = pattern;
     }
     TempDirectory(const TempDirectory&) = delete;
     TempDirectory& operator=(const TempDirectory&) = delete;
