@@ -36,7 +36,8 @@
 namespace invaders {
 
 /// Version of the rules: replays recorded under another version are refused. Bump it whenever a change
-/// can alter the outcome of a recorded input sequence. 2: the rack's edge test runs per frame.
+/// can alter the outcome of a recorded input sequence, and record tests/data/replays again (docs/game.md).
+/// 2: the rack's edge test runs per frame.
 inline constexpr uint32_t kSimulationVersion = 2;
 
 /// A game session of one or two players.

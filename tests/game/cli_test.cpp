@@ -1,11 +1,15 @@
 // Runs the built voxel-invaders executable as a subprocess, the way players and scripts do.
 #include "game/game_process.h"
 
+#include "sim/replay.h"
+
 #include "vox/render/image.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cinttypes>
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -182,6 +186,31 @@ TEST(Cli, RecordedDemoReplaysToTheSameStateHash) {
     const ProcessResult otherSeed = runGame("--headless --demo --seed 10 --frames 900 --print-state-hash");
     ASSERT_EQ(otherSeed.exitCode, 0) << describe(otherSeed);
     EXPECT_NE(stateHashOf(otherSeed), hash);
+}
+
+// Recordings made once by a Release build and kept in the repository: every build type the suite runs
+// in (Release, the sanitizer build) and every machine must play them to the state they were recorded
+// with. When the rules change (a new simulation version), record them again; the failure says how.
+TEST(Cli, CheckedInRecordingsPlayBackToTheirStateInThisBuild) {
+    const std::filesystem::path folder = "tests/data/replays";
+    int played = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        if (entry.path().extension() != ".vir")
+            continue;
+        SCOPED_TRACE(entry.path().string());
+        vox::Result<invaders::Replay> recording = invaders::readReplayFile(entry.path());
+        ASSERT_TRUE(recording.ok()) << recording.error().message
+                                    << "\nre-record it: voxel-invaders --headless --demo --seed S --frames N "
+                                       "--record FILE (seed and steps are in its name)";
+        char recorded[17];
+        std::snprintf(recorded, sizeof recorded, "%016" PRIx64, recording.value().finalStateHash);
+        const ProcessResult replayed =
+            runGame("--headless --replay '" + entry.path().string() + "' --print-state-hash");
+        EXPECT_EQ(replayed.exitCode, 0) << describe(replayed); // the game checks the end state itself
+        EXPECT_EQ(stateHashOf(replayed), recorded) << describe(replayed);
+        ++played;
+    }
+    EXPECT_GE(played, 1) << "no recordings in " << folder;
 }
 
 TEST(Cli, CorruptOrMissingReplayIsAClearError) {

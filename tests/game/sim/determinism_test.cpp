@@ -1,6 +1,8 @@
 // Determinism, state hashes, replays and the demo pilot.
 #include "sim_test_support.h"
 
+#include "engine/platform/temp_directory.h"
+
 #include "sim/autoplayer.h"
 #include "sim/replay.h"
 
@@ -104,10 +106,8 @@ TEST(Replay, RoundTripPlaysBackToTheSameHash) {
 }
 
 TEST(Replay, FileRoundTripAndMissingFile) {
-    const std::filesystem::path directory =
-        std::filesystem::temp_directory_path() /
-        ("vox-replay-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
-    std::filesystem::create_directories(directory);
+    const vox::test::TempDirectory temp;
+    const std::filesystem::path& directory = temp.path();
     const Replay recorded = playDemo({3, 1, Difficulty::Arcade}, 600);
     ASSERT_TRUE(writeReplayFile(directory / "a.vir", recorded).ok());
     vox::Result<Replay> read = readReplayFile(directory / "a.vir");
@@ -117,7 +117,6 @@ TEST(Replay, FileRoundTripAndMissingFile) {
     vox::Result<Replay> missing = readReplayFile(directory / "missing.vir");
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.error().message.find("missing.vir"), std::string::npos);
-    std::filesystem::remove_all(directory);
 }
 
 // Rewrites the trailing checksum after a deliberate edit, so the test reaches the check it targets.
