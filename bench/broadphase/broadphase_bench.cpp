@@ -104,17 +104,12 @@ void runWorkload(benchmark::State& state, const std::function<std::unique_ptr<Wo
             state.counters["max_ns"] = percentile(fastest, 1.0);
             state.counters["p99_single_run_ns"] = percentile(singleRunP99, 0.5);
             state.counters["runs"] = runs;
-            // The jump frames (W1: the formation's drops, where every invader leaves its fat box) apart from
-            // the others: a spike from many re-fattenings in one frame shows as jump frames far above the
-            // rest.
-            std::vector<double> jumps, others;
-            for (size_t k = 0; k < fastest.size(); ++k)
-                (result.jumpFrames[k] != 0 ? jumps : others).push_back(fastest[k]);
-            if (!jumps.empty()) {
-                state.counters["jump_frames"] = static_cast<double>(jumps.size());
-                state.counters["jump_median_ns"] = percentile(jumps, 0.5);
-                state.counters["jump_max_ns"] = percentile(jumps, 1.0);
-                state.counters["other_max_ns"] = percentile(others, 1.0);
+            const JumpSplit split = splitByJump(fastest, result.jumpFrames);
+            if (!split.jumps.empty()) {
+                state.counters["jump_frames"] = static_cast<double>(split.jumps.size());
+                state.counters["jump_median_ns"] = percentile(split.jumps, 0.5);
+                state.counters["jump_max_ns"] = percentile(split.jumps, 1.0);
+                state.counters["other_max_ns"] = percentile(split.others, 1.0);
             }
         }
         Peer& last = *peer;

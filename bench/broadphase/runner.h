@@ -2,6 +2,7 @@
 // The frame loop of the broadphase benchmark: feeds a workload's events to a peer, times the update, pairs
 // and maintain phases of each frame, and checks the last frame's candidate set against the exact pairs.
 
+#include "frame_stats.h"
 #include "peers.h"
 #include "workloads.h"
 
@@ -22,22 +23,6 @@ struct RunResult {
     bool duplicates = false;         ///< Some candidate pair came out twice.
     PeerStats stats;
 };
-
-[[nodiscard]] inline double percentile(std::vector<double> values, double p) {
-    if (values.empty())
-        return 0.0;
-    std::sort(values.begin(), values.end());
-    const size_t rank =
-        std::min(values.size() - 1, static_cast<size_t>(p * static_cast<double>(values.size())));
-    return values[rank];
-}
-
-[[nodiscard]] inline double mean(const std::vector<double>& values) {
-    double sum = 0.0;
-    for (double v : values)
-        sum += v;
-    return values.empty() ? 0.0 : sum / static_cast<double>(values.size());
-}
 
 template <class Peer>
 RunResult runFrames(Workload& workload, Peer& peer, int warmupFrames, int timedFrames) {

@@ -17,6 +17,7 @@
 // in each run and reports the percentiles of each frame's fastest time: the workload is deterministic, so
 // that is the frame's own cost with the pre-emptions and interrupts of a shared machine filtered out.
 
+#include "frame_stats.h"
 #include "workloads.h"
 
 #include "vox/broadphase/dynamic_aabb_tree.h"
@@ -174,35 +175,20 @@ int main(int argc, char** argv) {
     for (const auto& [changes, frames] : framesByChanges)
         std::printf(" %d:%d", changes, frames);
     if (runs > 1) {
-        std::vector<double> sorted = fastest;
-        std::sort(sorted.begin(), sorted.end());
-        double sum = 0.0;
-        for (double ns : sorted)
-            sum += ns;
-        // The percentile p of sorted values, ranked as the benchmark ranks them (bench/broadphase/runner.h).
-        const auto at = [](const std::vector<double>& values, double p) {
-            return values.empty()
-                       ? 0.0
-                       : values[std::min(values.size() - 1,
-                                         static_cast<size_t>(p * static_cast<double>(values.size())))];
-        };
         std::printf("\nfastest of %d runs, per frame: mean %.0f ns, p50 %.0f ns, p99 %.0f ns, max %.0f ns",
-                    runs, sum / static_cast<double>(sorted.size()), at(sorted, 0.5), at(sorted, 0.99),
-                    sorted.back());
+                    runs, mean(fastest), percentile(fastest, 0.5), percentile(fastest, 0.99),
+                    percentile(fastest, 1.0));
         std::map<int, std::pair<double, int>> byChanges; // changes -> (sum of fastest ns, frames)
         for (size_t k = 0; k < fastest.size(); ++k) {
             auto& [sumNs, frames] = byChanges[changesPerFrame[k]];
             sumNs += fastest[k];
             ++frames;
         }
-        std::vector<double> jumps, others;
-        for (size_t k = 0; k < fastest.size(); ++k)
-            (jumpFrames[k] != 0 ? jumps : others).push_back(fastest[k]);
-        std::sort(jumps.begin(), jumps.end());
-        std::sort(others.begin(), others.end());
-        if (!jumps.empty())
+        const JumpSplit split = splitByJump(fastest, jumpFrames);
+        if (!split.jumps.empty())
             std::printf("\njump frames (%zu): median %.0f ns, max %.0f ns; other frames: max %.0f ns",
-                        jumps.size(), at(jumps, 0.5), at(jumps, 1.0), at(others, 1.0));
+                        split.jumps.size(), percentile(split.jumps, 0.5), percentile(split.jumps, 1.0),
+                        percentile(split.others, 1.0));
         std::printf("\nmean fastest ns by fat-box changes (changes:ns):");
         for (const auto& [changes, entry] : byChanges)
             std::printf(" %d:%.0f", changes, entry.first / entry.second);

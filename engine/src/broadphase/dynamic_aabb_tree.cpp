@@ -9,6 +9,10 @@
 #include <utility>
 
 namespace vox {
+namespace {
+// The box that overlaps nothing and leaves any box unchanged in a union (min +inf, max -inf).
+const Aabb kNoBox{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+} // namespace
 
 /// One subtree (or leaf) fed to the binned SAH build.
 struct DynamicAabbTree::BuildItem {
@@ -699,8 +703,7 @@ void DynamicAabbTree::findNewPairs() {
     // Each changed proxy (created or re-fattened) asks the trees for the fat boxes overlapping its own; after
     // the sweep, changed dynamic proxies only ask the static tree, and only those its root box reaches.
     const Ref staticRoot = m_roots[1];
-    const Aabb staticBounds =
-        staticRoot == kNullRef ? Aabb{glm::vec3(INFINITY), glm::vec3(-INFINITY)} : boxOf(staticRoot);
+    const Aabb staticBounds = staticRoot == kNullRef ? kNoBox : boxOf(staticRoot);
     const bool staticNear = !swept || overlaps(staticBounds, sweptBounds);
     for (const uint32_t proxy : m_changed) {
         if ((m_proxyWord[proxy] & kAliveBit) == 0)
@@ -845,7 +848,7 @@ bool DynamicAabbTree::sweepChangedDynamic(Aabb& bounds) {
     // then.
     m_sweepChanged.clear();
     m_sweepOthers.clear();
-    bounds = Aabb{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+    bounds = kNoBox;
     glm::vec3 extents(0.0f);
     for (const uint32_t proxy : m_changed)
         if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit) {
@@ -927,8 +930,7 @@ void DynamicAabbTree::crossByBlocks() {
     m_sweepColumns.resize(6 * stride);
     float* columns = m_sweepColumns.data();
     for (size_t k = 0; k < stride; ++k) {
-        const Aabb box =
-            k < count ? m_fatBoxes[m_sweepChanged[k].proxy] : Aabb{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+        const Aabb box = k < count ? m_fatBoxes[m_sweepChanged[k].proxy] : kNoBox;
         columns[k] = box.min.x;
         columns[stride + k] = box.min.y;
         columns[2 * stride + k] = box.min.z;

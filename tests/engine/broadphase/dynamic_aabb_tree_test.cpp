@@ -353,10 +353,14 @@ TEST(DynamicAabbTree, BurstsAmongFewOrManyUnchangedNeighboursFindExactPairs) {
         vox::Rng rng(seed);
         DynamicAabbTree tree;
         vox::BruteForceBroadphase reference;
+        struct Mover {
+            ProxyId inTree, inReference;
+            Aabb box;
+        };
+        // Adds the box to both broadphases, with the same user data.
         const auto add = [&](const Aabb& box) {
             const auto user = static_cast<uint32_t>(reference.proxyCount());
-            (void)tree.createProxy(box, user).value();
-            return std::pair{reference.createProxy(box, user).value(), box};
+            return Mover{tree.createProxy(box, user).value(), reference.createProxy(box, user).value(), box};
         };
         for (int i = 0; i < c.neighbours; ++i)
             (void)add(
@@ -364,25 +368,18 @@ TEST(DynamicAabbTree, BurstsAmongFewOrManyUnchangedNeighboursFindExactPairs) {
         for (int i = 0; i < c.farAway; ++i)
             (void)add(Aabb::fromCenter(glm::vec3(rng.uniform(100, 400), rng.uniform(100, 400), 0),
                                        glm::vec3(0.4f)));
-        std::vector<std::pair<ProxyId, Aabb>>
-            movers; // the reference's handle and box; same order in the tree
-        std::vector<ProxyId> moverIds;
-        for (int i = 0; i < 40; ++i) {
-            const Aabb box =
-                Aabb::fromCenter(glm::vec3(rng.uniform(0, 20), rng.uniform(0, 20), 0), glm::vec3(0.3f));
-            moverIds.push_back(tree.createProxy(box, static_cast<uint32_t>(reference.proxyCount())).value());
+        std::vector<Mover> movers;
+        for (int i = 0; i < 40; ++i)
             movers.push_back(
-                {reference.createProxy(box, static_cast<uint32_t>(reference.proxyCount())).value(), box});
-        }
+                add(Aabb::fromCenter(glm::vec3(rng.uniform(0, 20), rng.uniform(0, 20), 0), glm::vec3(0.3f))));
         const auto step = [&](float jump) {
-            for (size_t i = 0; i < movers.size(); ++i) {
+            for (Mover& mover : movers) {
                 const glm::vec3 d = jump > 0
                                         ? glm::vec3(rng.uniform(-jump, jump), rng.uniform(-jump, jump), 0)
                                         : glm::vec3(0.001f, 0, 0);
-                Aabb& box = movers[i].second;
-                box = {box.min + d, box.max + d};
-                ASSERT_TRUE(tree.moveProxy(moverIds[i], box, d));
-                ASSERT_TRUE(reference.moveProxy(movers[i].first, box, d));
+                mover.box = {mover.box.min + d, mover.box.max + d};
+                ASSERT_TRUE(tree.moveProxy(mover.inTree, mover.box, d));
+                ASSERT_TRUE(reference.moveProxy(mover.inReference, mover.box, d));
             }
             ASSERT_EQ(stepPairs(tree), stepPairs(reference));
         };

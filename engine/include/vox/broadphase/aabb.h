@@ -44,33 +44,12 @@ struct Aabb {
     }
 
     /// True when every coordinate is finite (no NaN, no infinity) and min <= max on every axis.
-    [[nodiscard]] bool isValid() const {
-        // Every compare with a NaN is false, and min >= -FLT_MAX, max <= FLT_MAX reject infinities (with
-        // min <= max, that bounds all six): nine tests, three 4-wide compares.
-        constexpr float kMax = std::numeric_limits<float>::max();
-#if defined(__SSE2__)
-        // The 24 bytes read as two overlapping 16-byte loads that stay inside the box (as in overlaps()).
-        const __m128 low = _mm_loadu_ps(&min.x);  // min.x min.y min.z max.x
-        const __m128 high = _mm_loadu_ps(&min.z); // min.z max.x max.y max.z
-        const __m128 upper = _mm_shuffle_ps(high, high, _MM_SHUFFLE(3, 3, 2, 1));
-        const __m128 ok =
-            _mm_and_ps(_mm_and_ps(_mm_cmple_ps(low, upper), _mm_cmpge_ps(low, _mm_set1_ps(-kMax))),
-                       _mm_cmple_ps(upper, _mm_set1_ps(kMax)));
-        return (_mm_movemask_ps(ok) & 7) == 7;
-#else
-        return (min.x <= max.x) & (min.y <= max.y) & (min.z <= max.z) & (min.x >= -kMax) & (min.y >= -kMax) &
-               (min.z >= -kMax) & (max.x <= kMax) & (max.y <= kMax) & (max.z <= kMax);
-#endif
-    }
+    [[nodiscard]] bool isValid() const;
 
     /// Centre point.
-    [[nodiscard]] glm::vec3 center() const {
-        return 0.5f * (min + max);
-    }
+    [[nodiscard]] glm::vec3 center() const { return 0.5f * (min + max); }
     /// Half of the size on each axis.
-    [[nodiscard]] glm::vec3 halfExtent() const {
-        return 0.5f * (max - min);
-    }
+    [[nodiscard]] glm::vec3 halfExtent() const { return 0.5f * (max - min); }
 
     /// Surface area 2(xy + yz + zx): the cost measure of the surface-area heuristic.
     [[nodiscard]] float surfaceArea() const {
@@ -90,21 +69,44 @@ struct Aabb {
     }
 };
 
+#if defined(__SSE2__)
+namespace detail {
+// A box's 24 bytes read as two overlapping 16-byte loads that stay inside it: [min.x min.y min.z max.x] and
+// [min.z max.x max.y max.z], the second shuffled to [max.x max.y max.z max.z]. Lane 3 of any compare of
+// them is meaningless: callers mask it off. The broadphase's innermost tests are built on these.
+static_assert(sizeof(Aabb) == 24 && offsetof(Aabb, max) == 12, "Aabb is read as six packed floats");
+[[nodiscard]] inline __m128 minLanes(const Aabb& box) {
+    return _mm_loadu_ps(&box.min.x);
+}
+[[nodiscard]] inline __m128 maxLanes(const Aabb& box) {
+    const __m128 high = _mm_loadu_ps(&box.min.z);
+    return _mm_shuffle_ps(high, high, _MM_SHUFFLE(3, 3, 2, 1));
+}
+} // namespace detail
+#endif
+
+inline bool Aabb::isValid() const {
+    // Every compare with a NaN is false, and min >= -FLT_MAX, max <= FLT_MAX reject infinities (with
+    // min <= max, that bounds all six): nine tests, three 4-wide compares.
+    constexpr float kMax = std::numeric_limits<float>::max();
+#if defined(__SSE2__)
+    const __m128 low = detail::minLanes(*this);
+    const __m128 upper = detail::maxLanes(*this);
+    const __m128 ok = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(low, upper), _mm_cmpge_ps(low, _mm_set1_ps(-kMax))),
+                                 _mm_cmple_ps(upper, _mm_set1_ps(kMax)));
+    return (_mm_movemask_ps(ok) & 7) == 7;
+#else
+    return (min.x <= max.x) & (min.y <= max.y) & (min.z <= max.z) & (min.x >= -kMax) & (min.y >= -kMax) &
+           (min.z >= -kMax) & (max.x <= kMax) & (max.y <= kMax) & (max.z <= kMax);
+#endif
+}
+
 /// True when the closed boxes share at least one point (touching counts). Any NaN makes it false.
 [[nodiscard]] inline bool overlaps(const Aabb& a, const Aabb& b) {
 #if defined(__SSE2__)
-    // The broadphase's innermost test, so it is done with two 4-wide compares. The 24-byte box is read as
-    // two overlapping 16-byte loads that stay inside it: [min.x min.y min.z max.x] and [min.z max.x max.y
-    // max.z]; lane 3 of the compares is meaningless and masked off.
-    static_assert(sizeof(Aabb) == 24 && offsetof(Aabb, max) == 12,
-                  "overlaps() reads Aabb as six packed floats");
-    const __m128 aMin = _mm_loadu_ps(&a.min.x);
-    const __m128 bMin = _mm_loadu_ps(&b.min.x);
-    const __m128 aHigh = _mm_loadu_ps(&a.min.z);
-    const __m128 bHigh = _mm_loadu_ps(&b.min.z);
-    const __m128 aMax = _mm_shuffle_ps(aHigh, aHigh, _MM_SHUFFLE(3, 3, 2, 1));
-    const __m128 bMax = _mm_shuffle_ps(bHigh, bHigh, _MM_SHUFFLE(3, 3, 2, 1));
-    const __m128 both = _mm_and_ps(_mm_cmple_ps(aMin, bMax), _mm_cmple_ps(bMin, aMax));
+    // The broadphase's innermost test, so it is done with two 4-wide compares (see detail::minLanes).
+    const __m128 both = _mm_and_ps(_mm_cmple_ps(detail::minLanes(a), detail::maxLanes(b)),
+                                   _mm_cmple_ps(detail::minLanes(b), detail::maxLanes(a)));
     return (_mm_movemask_ps(both) & 7) == 7;
 #else
     // Non-short-circuit `&` keeps the six compares branch-free.
@@ -116,13 +118,8 @@ struct Aabb {
 /// True when `inner` lies entirely inside `outer` (boundaries included). Any NaN makes it false.
 [[nodiscard]] inline bool contains(const Aabb& outer, const Aabb& inner) {
 #if defined(__SSE2__)
-    // Same two-load trick as overlaps().
-    const __m128 outerHigh = _mm_loadu_ps(&outer.min.z);
-    const __m128 innerHigh = _mm_loadu_ps(&inner.min.z);
-    const __m128 outerMax = _mm_shuffle_ps(outerHigh, outerHigh, _MM_SHUFFLE(3, 3, 2, 1));
-    const __m128 innerMax = _mm_shuffle_ps(innerHigh, innerHigh, _MM_SHUFFLE(3, 3, 2, 1));
-    const __m128 both = _mm_and_ps(_mm_cmple_ps(_mm_loadu_ps(&outer.min.x), _mm_loadu_ps(&inner.min.x)),
-                                   _mm_cmple_ps(innerMax, outerMax));
+    const __m128 both = _mm_and_ps(_mm_cmple_ps(detail::minLanes(outer), detail::minLanes(inner)),
+                                   _mm_cmple_ps(detail::maxLanes(inner), detail::maxLanes(outer)));
     return (_mm_movemask_ps(both) & 7) == 7;
 #else
     return (outer.min.x <= inner.min.x) & (outer.min.y <= inner.min.y) & (outer.min.z <= inner.min.z) &

@@ -340,13 +340,13 @@ private:
             return box; // exact: a static proxy is not expected to move, and exact boxes mean exact pairs
 #if defined(__SSE2__)
         // box.fattened(margin).extendedBy(displacement * prediction), 4 wide: a burst re-fattens tens of
-        // proxies in one step. The box is read as [min.x min.y min.z max.x] and [min.z max.x max.y max.z].
+        // proxies in one step. The box is read as in aabb.h's detail::minLanes, the upper lanes unshuffled
+        // ([min.z max.x max.y max.z]) to be stored as they are.
         const __m128 stretch = _mm_mul_ps(_mm_set_ps(0.0f, displacement.z, displacement.y, displacement.x),
                                           _mm_set1_ps(fattening.prediction)); // [x y z 0]
         const __m128 margin = _mm_set1_ps(fattening.margin);
         const __m128 zero = _mm_setzero_ps();
-        const __m128 low =
-            _mm_add_ps(_mm_sub_ps(_mm_loadu_ps(&box.min.x), margin), _mm_min_ps(stretch, zero));
+        const __m128 low = _mm_add_ps(_mm_sub_ps(detail::minLanes(box), margin), _mm_min_ps(stretch, zero));
         const __m128 high =
             _mm_add_ps(_mm_add_ps(_mm_loadu_ps(&box.min.z), margin),
                        _mm_max_ps(_mm_shuffle_ps(stretch, stretch, _MM_SHUFFLE(2, 1, 0, 3)), zero));
