@@ -3,10 +3,10 @@
 #include "asset_loader.h"
 #include "debug/debug_overlay.h"
 #include "demo_scene.h"
-#include "game_scene.h"
 #include "model_view_scene.h"
 #include "persist/key_rebinding.h"
 #include "persist/save_files.h"
+#include "scene/game_scene.h"
 #include "sim/replay.h"
 #include "soak_report.h"
 
@@ -147,6 +147,7 @@ public:
             else
                 std::fprintf(stderr, "voxel-invaders: note: %s\n", gamepads.error().message.c_str());
         }
+        reportDisplay();
     }
 
     int run() {
@@ -257,6 +258,13 @@ private:
             m_game->setOptionsNote(status ? "" : "VSYNC REFUSED BY THE GRAPHICS DRIVER");
         }
         m_applied = options;
+        reportDisplay();
+    }
+
+    // Tells the options screen what the window really does (a driver may refuse vsync or fullscreen).
+    void reportDisplay() {
+        if (m_game)
+            m_game->setDisplay({m_window.hasVsync(), m_window.isFullscreen()});
     }
 
     // Draws into a render target of the requested size (headless: exactly --size; windowed: the

@@ -1,80 +1,56 @@
 #pragma once
-// `GameFlow`: the screens around the simulation, as a state machine driven by one `vox::ActionState`
-// per 60 Hz step. No GL, no audio, no files: the app draws `screen()`, plays `events()` and saves
-// `highScores()`, so every transition can be tested headless.
+// `GameFlow`: the screens around the simulation, driven by one `vox::ActionState` per 60 Hz step. No GL,
+// no audio, no files: the app draws the screen (`layout` with a drawing `ui::Ui`), plays `events()` and
+// saves `highScores()` and `options()`, so every transition can be tested headless.
 //
-//   Title --(8 s)--> Demo --(game over or 40 s)--> Title           (attract mode)
-//   Title / Demo --(Start or Fire)--> Playing --(Pause)--> Paused --(Resume)--> Playing
-//                                                               \--(Quit)--> Title
-//   Playing --(game over)--> GameOver --(3 s)--> EnterInitials (a top-10 score) --> Title
-//   Title --(Pause)--> Options, Paused --(Options)--> Options --(Start, Pause or Back)--> where it came from
-//   Options --(Left/Right on Controls)--> Controls --(Pause or Back)--> Options
-//   --replay FILE: Replay --(inputs run out)--> finished()
+//   attract:  Title --10 s--> ScoreTable --6 s--> HighScores --6 s--> Demo --(game over or 40 s)--> Title
+//             on any of them: Confirm starts a game, Back opens the options, a direction goes to Title
+//   a game:   Playing --Pause--> Paused (resume / options / quit to title)
+//             Playing --game over--> GameOver (3 s) --> EnterInitials (a top-ten score, per player)
+//                     --> HighScores (the new row highlighted) --> Title
+//   Options --> Controls; Back returns where the options were opened from
+//   --demo: demo games only (Confirm still starts a game); --replay FILE: Replay --inputs run out--> end
 //
-// Title: Left/Right choose 1 or 2 players. Pause menu: Left/Right move, Fire or Start choose. Options:
-// Fire moves to the next entry, Left/Right change it. Initials: Left/Right change the letter, Fire takes
-// it. F11 (ToggleFullscreen) flips the fullscreen option on every screen.
-//
-// Controls (rebinding keys): Left/Right move through the actions, "reset to defaults" and "back"; Fire or
-// Enter (Start) chooses; Pause (Esc, P, a pad's Start) goes back. Choosing an action listens for the next
-// key, which the app passes in with `keyPressed()` (actions cannot say which key it was): it becomes the
-// action's key by the rules of persist/key_rebinding.h. Escape or any gamepad button cancels. The keys
-// are part of `options()`: the app applies them to its live `vox::ActionMap` and saves them.
+// Menus answer the same keys everywhere (game/ui/nav_input.h); each screen is one file in game/screens/.
 
 #include "persist/high_scores.h"
 #include "persist/key_rebinding.h"
 #include "persist/settings.h"
+#include "screens/screens.h"
 #include "sim/autoplayer.h"
 #include "sim/replay.h"
 #include "sim/simulation.h"
+#include "ui/nav_input.h"
 
 #include "vox/platform/action.h"
+
+#include <SDL.h>
 
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace invaders {
 
-/// The screens.
-enum class Screen : uint8_t {
-    Title,
-    Demo,
-    Playing,
-    Paused,
-    Options,
-    Controls,
-    GameOver,
-    EnterInitials,
-    Replay
+/// How the flow starts and what it plays.
+struct FlowSettings {
+    uint64_t seed = 1;                          ///< Seed of the first session; later ones count up from it.
+    Difficulty difficulty = Difficulty::Arcade; ///< For the games the player starts.
+    bool demo = false;                          ///< --demo: go straight to demo games and keep playing them.
+    std::optional<Replay> replay;               ///< --replay: play this back, then finish.
+    bool record = false;                        ///< --record: keep the first session's inputs.
+    Settings options;                           ///< What the options screen starts from.
 };
 
-/// Entries of the pause menu, in order.
-enum class PauseItem : uint8_t { Resume, Options, QuitToTitle };
-
-/// Entries of the options screen, in order.
-enum class OptionItem : uint8_t {
-    MasterVolume,
-    EffectsVolume,
-    Mute,
-    Difficulty,
-    Fullscreen,
-    Vsync,
-    Controls,
-    Back,
+/// What the window and driver actually granted, for the options screen to show truthfully.
+struct DisplayState {
+    bool vsync = true;       ///< The swap interval is synchronised.
+    bool fullscreen = false; ///< The window is fullscreen.
 };
-/// Number of `OptionItem` values.
-inline constexpr int32_t kOptionItemCount = 8;
-
-/// Entries of the controls screen: first one per action of `kRebindableActions`, in its order, then these.
-inline constexpr int32_t kControlsResetEntry = static_cast<int32_t>(kRebindableActions.size());
-/// The controls screen's "back" entry (see `kControlsResetEntry`).
-inline constexpr int32_t kControlsBackEntry = kControlsResetEntry + 1;
-/// Number of entries of the controls screen.
-inline constexpr int32_t kControlsEntryCount = kControlsBackEntry + 1;
 
 /// What the controls screen did last, for its status line.
 struct ControlsNote {
@@ -89,20 +65,19 @@ struct ControlsNote {
     RebindResult rebind; ///< With `Rebound`.
 };
 
-/// How the flow starts and what it plays.
-struct FlowSettings {
-    uint64_t seed = 1;                          ///< Seed of the first session; later ones count up from it.
-    Difficulty difficulty = Difficulty::Arcade; ///< For the games the player starts.
-    bool demo = false;                          ///< --demo: go straight to demo games and keep playing them.
-    std::optional<Replay> replay;               ///< --replay: play this back, then finish.
-    bool record = false;                        ///< --record: keep the first session's inputs.
-    Settings options;                           ///< What the options screen starts from.
-};
-
-/// Frames the title shows before the demo, and the longest demo game.
-inline constexpr int32_t kTitleFrames = 8 * 60;
+/// Steps the title shows before the attract cycle goes on, and the other attract screens' times.
+inline constexpr int32_t kTitleFrames = 10 * 60;
+/// See `kTitleFrames`.
+inline constexpr int32_t kScoreTableFrames = 6 * 60;
+/// See `kTitleFrames`; after a game the table shows for as long.
+inline constexpr int32_t kHighScoresFrames = 8 * 60;
+/// The longest demo game.
 inline constexpr int32_t kDemoFrames = 40 * 60;
+/// "GAME OVER" shows this long, ignoring input.
 inline constexpr int32_t kGameOverFrames = 3 * 60;
+/// Screens that follow a game (initials, the table) ignore input this long, so a button still held or
+/// mashed from play does not choose for the player.
+inline constexpr int32_t kInputDelayFrames = 30;
 
 /// See the file comment.
 class GameFlow {
@@ -112,52 +87,117 @@ public:
 
     /// Advances one step with this step's actions.
     void step(const vox::ActionState& input);
+    /// Lays out the screen's widgets with a drawing `ui` (the app calls it every frame).
+    void drawUi(ui::Ui& ui);
 
+    // --- What is shown ---------------------------------------------------------------------------------
     /// The screen being shown.
     [[nodiscard]] Screen screen() const { return m_screen; }
+    /// What the scene draws behind the current screen.
+    [[nodiscard]] Scenery scenery() const;
+    /// The label of the current menu's selected entry after the latest step ("" without a menu).
+    [[nodiscard]] const std::string& selectedItem() const { return m_selectedItem; }
+    /// Steps spent on the current screen.
+    [[nodiscard]] int32_t screenFrames() const { return m_screenFrames; }
     /// The session on screen (demo, game or replay); null before the first one.
     [[nodiscard]] const Simulation* simulation() const { return m_simulation.get(); }
     /// Events of the simulation's latest step, empty when it did not step (title, pause).
     [[nodiscard]] std::span<const SimEvent> events() const;
-    /// 1 or 2: the players the title will start.
-    [[nodiscard]] int32_t titlePlayers() const { return m_titlePlayers; }
-    /// The highlighted pause-menu entry.
-    [[nodiscard]] PauseItem pauseSelection() const { return m_pauseSelection; }
-    /// Initials being entered (letters so far and the current one) and for which player (0 or 1).
-    [[nodiscard]] const std::array<char, 3>& initials() const { return m_initials; }
-    /// Which letter of `initials()` is being chosen (0..2).
-    [[nodiscard]] int32_t initialsCursor() const { return m_initialsCursor; }
-    /// The player whose initials are being entered.
-    [[nodiscard]] int32_t initialsPlayer() const { return m_initialsPlayer; }
-    /// The highlighted options entry.
-    [[nodiscard]] OptionItem optionSelection() const { return m_optionSelection; }
+    /// True when the session on screen is the player's (not the demo pilot's).
+    [[nodiscard]] bool playerSession() const { return m_simulation != nullptr && m_pilot == nullptr; }
+    /// The best score to show: the table's, or one being made or replayed now.
+    [[nodiscard]] uint32_t hiScore() const;
+    /// The screen object of `screen`, for its own state (selection, letters).
+    template <class T>
+    [[nodiscard]] T& screenObject(Screen screen) const {
+        return static_cast<T&>(*m_screens[static_cast<size_t>(screen)]);
+    }
+
+    // --- Options and keys ------------------------------------------------------------------------------
     /// The options as edited so far.
     [[nodiscard]] const Settings& options() const { return m_settings.options; }
+    /// The options to change (then `optionsChanged()`).
+    [[nodiscard]] Settings& editOptions() { return m_settings.options; }
+    /// Call after changing `editOptions()`: the app applies and saves them.
+    void optionsChanged() { m_optionsChanged = true; }
     /// True once after the options changed (apply and save them then).
     [[nodiscard]] bool takeOptionsChanged();
+    /// What the display really does (the app sets it after applying the options).
+    void setDisplay(const DisplayState& display) { m_display = display; }
+    /// See `setDisplay`.
+    [[nodiscard]] const DisplayState& display() const { return m_display; }
+    /// A line the options screen shows about applying them ("VSYNC REFUSED BY THE GRAPHICS DRIVER").
+    void setOptionsNote(std::string note) { m_optionsNote = std::move(note); }
+    /// See `setOptionsNote`.
+    [[nodiscard]] const std::string& optionsNote() const { return m_optionsNote; }
 
-    /// A key went down (not a repeat). Only the controls screen uses it, when listening; it is kept until
-    /// the next `step()`, which forgets it.
+    /// A key went down (not a repeat): kept until the next `step()` (the controls screen binds it, the
+    /// initials screen types it), then forgotten.
     void keyPressed(SDL_Scancode key);
-    /// A gamepad button went down: it cancels listening for a key (pad buttons are not rebindable).
+    /// A gamepad button went down (it cancels listening for a key).
     void buttonPressed();
+    /// The first key pressed since the last step, if any.
+    [[nodiscard]] std::optional<SDL_Scancode> pendingKey() const { return m_pendingKey; }
+    /// True if a gamepad button was pressed since the last step.
+    [[nodiscard]] bool pendingButton() const { return m_pendingButton; }
     /// True while the controls screen waits for a key: the app should not act on global keys (F11, F3),
     /// which the player may be choosing.
-    [[nodiscard]] bool listeningForKey() const { return m_screen == Screen::Controls && m_listening; }
-    /// The highlighted entry of the controls screen (see `kControlsResetEntry`).
-    [[nodiscard]] int32_t controlsSelection() const { return m_controlsSelection; }
+    [[nodiscard]] bool listeningForKey() const;
     /// What the controls screen did last.
     [[nodiscard]] const ControlsNote& controlsNote() const { return m_controlsNote; }
-    /// Steps spent on the current screen.
-    [[nodiscard]] int32_t screenFrames() const { return m_screenFrames; }
+    /// See `controlsNote`.
+    void setControlsNote(const ControlsNote& note) { m_controlsNote = note; }
 
+    // --- High scores -----------------------------------------------------------------------------------
     /// The top-10 table, with any initials entered this session.
     [[nodiscard]] const HighScoreTable& highScores() const { return m_highScores; }
     /// True once after the table changed (save it then).
     [[nodiscard]] bool takeHighScoresChanged();
-    /// The best score to show: the table's or a better one being made now.
-    [[nodiscard]] uint32_t hiScore() const;
+    /// The player entering initials (0 or 1).
+    [[nodiscard]] int32_t initialsPlayer() const { return m_initialsPlayer; }
+    /// The place (0-based) the initials player's score takes in the table.
+    [[nodiscard]] int32_t initialsRank() const;
+    /// Enters the initials player's score with `initials`, then goes on (the next player, or the table).
+    void submitInitials(const std::array<char, 3>& initials);
 
+    // --- Moving between screens (for the screens) ------------------------------------------------------
+    /// Shows `screen` (its `enter` runs).
+    void show(Screen screen);
+    /// Starts a player's game with `players` (1 or 2).
+    void startGame(int32_t players);
+    /// Starts a demo game.
+    void startDemo();
+    /// The title; with --demo, the next demo game.
+    void toTitle();
+    /// The next screen of the attract cycle after the current one.
+    void nextAttractScreen();
+    /// Opens the options; Back returns to the current screen.
+    void openOptions();
+    /// Leaves the options for the screen they were opened from.
+    void closeOptions() { returnTo(m_optionsReturn); }
+    /// Shows `screen` as it was left (its `enter` does not run: selection and timers stay).
+    void returnTo(Screen screen) { m_screen = screen; }
+    /// Resumes the paused game.
+    void resume() { show(Screen::Playing); }
+    /// Ends the flow (the title's QUIT).
+    void quit() { m_finished = true; }
+    /// The players the title would start.
+    [[nodiscard]] int32_t titlePlayers() const;
+
+    // --- The session (for the screens) -----------------------------------------------------------------
+    /// Steps the session with `input` (and records it with --record).
+    void stepSession(const StepInput& input);
+    /// The demo's pilot's input for this step.
+    [[nodiscard]] StepInput pilotInput();
+    /// The game ended: "GAME OVER", then initials for each top-ten score.
+    void enterGameOver();
+    /// After "GAME OVER": initials for the next qualifying player, else the table (after a top-ten
+    /// score) or the title.
+    void afterGameOver();
+    /// The replay's next input; false when none are left (the flow is then finished).
+    bool stepReplay();
+
+    // --- End of a run ----------------------------------------------------------------------------------
     /// True when the flow has nothing more to do: the replay ended, or the player chose to quit.
     [[nodiscard]] bool finished() const { return m_finished; }
     /// With `FlowSettings::record`: the first session's settings and inputs, and its state hash at its
@@ -165,42 +205,36 @@ public:
     [[nodiscard]] std::optional<Replay> recording() const;
     /// For a replay: true when it ended on the state hash it was recorded with.
     [[nodiscard]] bool replayMatched() const;
+    /// True with --demo.
+    [[nodiscard]] bool demoOnly() const { return m_settings.demo; }
 
 private:
     void startSession(Screen screen, int32_t players, Difficulty difficulty);
-    void stepSimulation(const StepInput& input);
-    void enterGameOver();
-    void nextInitialsOrTitle();
-    void toTitle();
-    void setScreen(Screen screen);
-    void stepScreen(const vox::ActionState& input);
-    void stepOptions(const vox::ActionState& input);
-    void stepControls(const vox::ActionState& input);
-    void openControls();
+    void updateSelectedItem();
+    FlowScreen& current() const { return *m_screens[static_cast<size_t>(m_screen)]; }
 
     FlowSettings m_settings;
     GameAssets m_assets;
     HighScoreTable m_highScores;
+    std::array<std::unique_ptr<FlowScreen>, kScreenCount> m_screens;
     Screen m_screen = Screen::Title;
+    Screen m_optionsReturn = Screen::Title;
+    ui::NavReader m_nav;
+    std::string m_selectedItem;
     std::unique_ptr<Simulation> m_simulation;
     std::unique_ptr<AutoPlayer> m_pilot;
     bool m_stepped = false;
     uint64_t m_sessions = 0;
     int32_t m_screenFrames = 0;
-    int32_t m_titlePlayers = 1;
-    PauseItem m_pauseSelection = PauseItem::Resume;
-    OptionItem m_optionSelection = OptionItem::MasterVolume;
-    Screen m_optionsReturn = Screen::Title;
     bool m_optionsChanged = false;
-    int32_t m_controlsSelection = 0;
-    bool m_listening = false;
+    DisplayState m_display;
+    std::string m_optionsNote;
     ControlsNote m_controlsNote;
-    std::optional<SDL_Scancode> m_pendingKey; ///< First key pressed since the last step.
-    bool m_pendingButton = false;             ///< A gamepad button was pressed since the last step.
-    std::array<char, 3> m_initials{'A', 'A', 'A'};
-    int32_t m_initialsCursor = 0;
+    std::optional<SDL_Scancode> m_pendingKey;
+    bool m_pendingButton = false;
     int32_t m_initialsPlayer = 0;
     std::vector<int32_t> m_initialsQueue; ///< Players still to enter initials.
+    int32_t m_lastRank = -1;              ///< The latest row entered, for the table's highlight.
     bool m_highScoresChanged = false;
     bool m_finished = false;
     size_t m_replayStep = 0;

@@ -1,6 +1,7 @@
-// The game's screens as drawn: golden images of the title (with an empty high-score table), the options
-// over a paused game and the controls screen listening for a key, driven through the same inputs as play.
-#include "game_scene.h"
+// The game's screens as drawn, driven through the same inputs as play: golden images of every screen a
+// player meets (looked at when made), at 1280 x 720 and 1920 x 1080, and the WCAG contrast of every text
+// drawn over the playfield, measured on the rendered frames.
+#include "scene/game_scene.h"
 
 #include "asset_loader.h"
 
@@ -8,6 +9,9 @@
 #include "engine/render/golden_image.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace invaders {
 namespace {
@@ -21,30 +25,85 @@ vox::ActionState press(Action action) {
     return state;
 }
 
+// WCAG 2 relative luminance of an sRGB colour (0..1 per channel).
+float luminance(glm::vec3 srgb) {
+    const auto linear = [](float c) {
+        return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+    };
+    return 0.2126f * linear(srgb.r) + 0.7152f * linear(srgb.g) + 0.0722f * linear(srgb.b);
+}
+
+float contrastRatio(float a, float b) {
+    return (std::max(a, b) + 0.05f) / (std::min(a, b) + 0.05f);
+}
+
 class GameSceneTest : public vox::test::GlTest {
 protected:
-    static constexpr int kWidth = 640;
-    static constexpr int kHeight = 400;
-
-    std::unique_ptr<GameScene> makeScene() {
+    std::unique_ptr<GameScene> makeScene(HighScoreTable table = {}) {
         vox::Result<GameAssets> assets = loadGameAssets("assets");
         EXPECT_TRUE(assets.ok()) << assets.error().message;
         if (!assets.ok())
             return nullptr;
-        auto scene = GameScene::create("shaders", assets.value(), FlowSettings{}, HighScoreTable{},
+        auto scene = GameScene::create("shaders", assets.value(), FlowSettings{}, std::move(table),
                                        SaveFilePaths{}, AudioSystem::silent());
         EXPECT_TRUE(scene.ok()) << scene.error().message;
         return scene.ok() ? std::move(scene).value() : nullptr;
     }
 
-    vox::Image render(GameScene& scene) {
-        vox::RenderTarget target = makeTarget(kWidth, kHeight);
-        scene.render(kWidth, kHeight, 1.0);
+    static vox::Image render(GameScene& scene, int width = 1280, int height = 720) {
+        vox::RenderTarget target = makeTarget(width, height);
+        scene.render(width, height, 1.0);
         return target.readImage();
+    }
+
+    // Plays a one-player game to its end with taps of Fire.
+    static void playUntilGameOver(GameScene& scene) {
+        scene.step(press(Action::Confirm));
+        for (int i = 0; i < 200000 && scene.flow().screen() == Screen::Playing; ++i)
+            scene.step(i % 2 == 0 ? press(Action::Fire) : vox::ActionState{});
+        ASSERT_EQ(scene.flow().screen(), Screen::GameOver);
+    }
+
+    static void steps(GameScene& scene, int count) {
+        for (int i = 0; i < count; ++i)
+            scene.step({});
+    }
+
+    // Every text the frame drew on a backdrop or bar: its pixels (the exact text colour) against every other
+    // pixel of its box, the one nearest in luminance counting, must reach 4.5:1.
+    static void expectLegible(const GameScene& scene, const vox::Image& image, std::string_view what) {
+        int measured = 0;
+        for (const ui::DrawnText& text : scene.lastFrameTexts()) {
+            if (!text.onBackdrop || text.text.find_first_not_of(' ') == std::string::npos)
+                continue;
+            const glm::vec3 color(text.color);
+            const float textLuminance = luminance(color);
+            float worst = 1e9f;
+            int textPixels = 0;
+            for (int y = std::max(text.min.y, 0); y < std::min(text.max.y, image.height); ++y) {
+                for (int x = std::max(text.min.x, 0); x < std::min(text.max.x, image.width); ++x) {
+                    const uint8_t* p = &image.rgba[static_cast<size_t>((y * image.width + x) * 4)];
+                    const glm::vec3 pixel(p[0] / 255.0f, p[1] / 255.0f, p[2] / 255.0f);
+                    if (glm::all(glm::lessThanEqual(glm::abs(pixel - color), glm::vec3(2.5f / 255.0f)))) {
+                        ++textPixels;
+                        continue;
+                    }
+                    worst = std::min(worst, contrastRatio(textLuminance, luminance(pixel)));
+                }
+            }
+            EXPECT_GT(textPixels, 0) << what << ": \"" << text.text
+                                     << "\" was not drawn where it was laid out";
+            EXPECT_GE(worst, 4.5f) << what << ": \"" << text.text << "\" at " << text.min.x << ","
+                                   << text.min.y;
+            ++measured;
+        }
+        EXPECT_GT(measured, 0) << what << ": no text on a backdrop";
     }
 };
 
-TEST_F(GameSceneTest, TitleShowsTheHighScoreTableEvenWhenEmpty) {
+// --- Golden images ----------------------------------------------------------------------------------------
+
+TEST_F(GameSceneTest, TitleWithTheMenuAndTheControls) {
     std::unique_ptr<GameScene> scene = makeScene();
     ASSERT_TRUE(scene);
     scene->step({});
@@ -52,38 +111,127 @@ TEST_F(GameSceneTest, TitleShowsTheHighScoreTableEvenWhenEmpty) {
     EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "title_screen"));
 }
 
-TEST_F(GameSceneTest, OptionsOverAPausedGameHideThePlayfield) {
-    std::unique_ptr<GameScene> scene = makeScene();
+TEST_F(GameSceneTest, HighScoreTableOfTen) {
+    HighScoreTable table;
+    const char* names[] = {"ACE", "BOB", "CAT", "DOT", "EVE"};
+    for (int i = 0; i < 5; ++i)
+        (void)table.insert(
+            {{names[i][0], names[i][1], names[i][2]}, static_cast<uint32_t>(7340 - 1110 * i), 5 - i});
+    std::unique_ptr<GameScene> scene = makeScene(table);
     ASSERT_TRUE(scene);
-    scene->step(press(Action::Start));
-    for (int i = 0; i < 100; ++i) // before the cannon appears: "GET READY" is not for the menu
-        scene->step({});
-    scene->step(press(Action::Pause));
-    scene->step(press(Action::Right));
-    scene->step(press(Action::Fire));
-    ASSERT_EQ(scene->flow().screen(), Screen::Options);
-    EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "options_screen"));
+    for (int i = 0; i < 3; ++i) // down to "HIGH SCORES"
+        scene->step(press(i < 2 ? Action::MenuDown : Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::HighScores);
+    EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "high_scores_screen"));
 }
 
-TEST_F(GameSceneTest, ControlsScreenListeningForAKey) {
+TEST_F(GameSceneTest, GetReadyPauseAndGameOverOverThePlayfield) {
     std::unique_ptr<GameScene> scene = makeScene();
     ASSERT_TRUE(scene);
-    scene->step(press(Action::Pause)); // the options
-    while (scene->flow().optionSelection() != OptionItem::Controls)
-        scene->step(press(Action::Fire));
-    scene->step(press(Action::Right));
+    scene->step(press(Action::Confirm));
+    steps(*scene, 60);
+    const vox::Image ready = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(ready, "get_ready"));
+    expectLegible(*scene, ready, "get ready");
+    steps(*scene, 200);
+    scene->step(press(Action::Pause));
+    ASSERT_EQ(scene->flow().screen(), Screen::Paused);
+    const vox::Image paused = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(paused, "pause_screen"));
+    expectLegible(*scene, paused, "pause");
+    // The same screen at 1080p: the layout scales (3 screen pixels per font pixel) and stays on screen.
+    const vox::Image large = render(*scene, 1920, 1080);
+    EXPECT_TRUE(vox::test::matchesGolden(large, "pause_screen_1080p"));
+    expectLegible(*scene, large, "pause at 1080p");
+}
+
+TEST_F(GameSceneTest, OptionsAndControls) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->setDisplay({.vsync = false, .fullscreen = false}); // the driver refused vsync
+    scene->step(press(Action::Back));
+    ASSERT_EQ(scene->flow().screen(), Screen::Options);
+    scene->step(press(Action::MenuDown));
+    EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "options_screen"));
+    while (scene->flow().selectedItem() != "CONTROLS")
+        scene->step(press(Action::MenuDown));
+    scene->step(press(Action::Confirm));
     ASSERT_EQ(scene->flow().screen(), Screen::Controls);
-    // Move left takes Space from Fire (a note says so), then Fire is chosen: "press a key for fire".
-    scene->step(press(Action::Fire));
-    scene->keyPressed(SDL_SCANCODE_SPACE);
-    scene->step({});
-    scene->step(press(Action::Right));
-    scene->step(press(Action::Right));
-    const vox::Image moved = render(*scene);
-    scene->step(press(Action::Fire));
+    scene->step(press(Action::MenuDown));
+    scene->step(press(Action::MenuDown));
+    scene->step(press(Action::Confirm)); // listening for Fire's new key
     ASSERT_TRUE(scene->flow().listeningForKey());
     EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "controls_screen"));
-    EXPECT_NE(render(*scene).rgba, moved.rgba) << "the status line changed";
+}
+
+TEST_F(GameSceneTest, GameOverThenANewHighScoreThenASecondPlace) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    playUntilGameOver(*scene);
+    steps(*scene, 30);
+    const vox::Image over = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(over, "game_over"));
+    expectLegible(*scene, over, "game over");
+    steps(*scene, kGameOverFrames + kInputDelayFrames);
+    ASSERT_EQ(scene->flow().screen(), Screen::EnterInitials);
+    scene->keyPressed(SDL_SCANCODE_V);
+    scene->step({});
+    const vox::Image initials = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(initials, "initials_new_high_score"));
+    expectLegible(*scene, initials, "new high score");
+
+    // A table whose best is out of reach: the place, not "NEW HIGH SCORE".
+    HighScoreTable table;
+    (void)table.insert({{'T', 'O', 'P'}, 9000, 9});
+    std::unique_ptr<GameScene> second = makeScene(table);
+    ASSERT_TRUE(second);
+    playUntilGameOver(*second);
+    steps(*second, kGameOverFrames + 1);
+    ASSERT_EQ(second->flow().screen(), Screen::EnterInitials);
+    const vox::Image place = render(*second);
+    expectLegible(*second, place, "initials, second place");
+    const auto& texts = second->lastFrameTexts();
+    EXPECT_TRUE(std::any_of(texts.begin(), texts.end(),
+                            [](const ui::DrawnText& t) { return t.text == "2ND PLACE"; }));
+    EXPECT_TRUE(std::none_of(texts.begin(), texts.end(),
+                             [](const ui::DrawnText& t) { return t.text == "NEW HIGH SCORE"; }));
+}
+
+TEST_F(GameSceneTest, OptionsSayWhenTheDriverRefusedVsync) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Back));
+    const auto shows = [&](std::string_view value) {
+        (void)render(*scene);
+        const auto& texts = scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(),
+                           [&](const ui::DrawnText& t) { return t.text.find(value) != std::string::npos; });
+    };
+    scene->setDisplay({.vsync = true, .fullscreen = false});
+    EXPECT_FALSE(shows("NOT AVAILABLE"));
+    scene->setDisplay({.vsync = false, .fullscreen = false});
+    EXPECT_TRUE(shows("OFF (NOT AVAILABLE)"));
+}
+
+TEST_F(GameSceneTest, TheHudKeepsItsPlaceAtEverySize) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    steps(*scene, 200);
+    for (const glm::ivec2 size : {glm::ivec2(1280, 720), glm::ivec2(1920, 1080), glm::ivec2(800, 600),
+                                  glm::ivec2(640, 360), glm::ivec2(1024, 768), glm::ivec2(720, 1280)}) {
+        SCOPED_TRACE(testing::Message() << size.x << "x" << size.y);
+        (void)render(*scene, size.x, size.y);
+        int found = 0;
+        for (const ui::DrawnText& text : scene->lastFrameTexts()) {
+            EXPECT_GE(text.min.x, 0) << text.text;
+            EXPECT_GE(text.min.y, 0) << text.text;
+            EXPECT_LE(text.max.x, size.x) << text.text;
+            EXPECT_LE(text.max.y, size.y) << text.text;
+            found += text.text == "HI-SCORE" || text.text == "WAVE" || text.text.starts_with("SCORE");
+        }
+        EXPECT_EQ(found, 3) << "score, hi-score and wave";
+    }
 }
 
 } // namespace

@@ -5,13 +5,6 @@
 
 namespace vox {
 
-uint32_t packColor(const glm::vec4& color) {
-    const auto byte = [](float value) {
-        return static_cast<uint32_t>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
-    };
-    return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
-}
-
 void LineBatch::addBox(const Aabb& box, uint32_t rgba) {
     const glm::vec3& lo = box.min;
     const glm::vec3& hi = box.max;

@@ -6,9 +6,10 @@ namespace vox {
 namespace {
 
 constexpr std::array<std::string_view, kActionCount> kActionNames = {
-    "Left", "Right", "Fire", "Pause", "Start", "ToggleFullscreen", "ToggleDebugOverlay", "Quit",
+    "Left", "Right",  "Fire",     "Pause",    "Start",     "ToggleFullscreen", "ToggleDebugOverlay",
+    "Quit", "MenuUp", "MenuDown", "MenuLeft", "MenuRight", "Confirm",          "Back",
 };
-static_assert(static_cast<int>(Action::Quit) + 1 == kActionCount, "kActionNames must list every Action");
+static_assert(static_cast<int>(Action::Back) + 1 == kActionCount, "kActionNames must list every Action");
 
 } // namespace
 

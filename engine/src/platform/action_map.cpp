@@ -3,6 +3,7 @@
 #include "vox/core/assert.h"
 
 #include <bit>
+#include <initializer_list>
 
 namespace vox {
 namespace {
@@ -31,8 +32,6 @@ ActionMap ActionMap::withDefaultBindings() {
     map.bindKey(Action::Right, {SDL_SCANCODE_RIGHT});
     map.bindKey(Action::Right, {SDL_SCANCODE_D});
     map.bindKey(Action::Fire, {SDL_SCANCODE_SPACE});
-    map.bindKey(Action::Fire, {SDL_SCANCODE_UP});
-    map.bindKey(Action::Fire, {SDL_SCANCODE_W});
     map.bindKey(Action::Pause, {SDL_SCANCODE_P});
     map.bindKey(Action::Pause, {SDL_SCANCODE_ESCAPE});
     map.bindKey(Action::Start, {SDL_SCANCODE_RETURN});
@@ -48,6 +47,26 @@ ActionMap ActionMap::withDefaultBindings() {
     map.bindButton(Action::Start, SDL_CONTROLLER_BUTTON_START);
     map.m_padActions[kStickLeft] = ActionState::bit(Action::Left);
     map.m_padActions[kStickRight] = ActionState::bit(Action::Right);
+
+    const auto bindMenu = [&map](Action action, std::initializer_list<SDL_Scancode> keys,
+                                 std::initializer_list<SDL_GameControllerButton> buttons, int stick) {
+        for (SDL_Scancode key : keys)
+            map.bindKey(action, {key});
+        for (SDL_GameControllerButton button : buttons)
+            map.bindButton(action, button);
+        if (stick >= 0)
+            map.m_padActions[static_cast<size_t>(stick)] |= ActionState::bit(action);
+    };
+    bindMenu(Action::MenuUp, {SDL_SCANCODE_UP, SDL_SCANCODE_W}, {SDL_CONTROLLER_BUTTON_DPAD_UP}, kStickUp);
+    bindMenu(Action::MenuDown, {SDL_SCANCODE_DOWN, SDL_SCANCODE_S}, {SDL_CONTROLLER_BUTTON_DPAD_DOWN},
+             kStickDown);
+    bindMenu(Action::MenuLeft, {SDL_SCANCODE_LEFT, SDL_SCANCODE_A}, {SDL_CONTROLLER_BUTTON_DPAD_LEFT},
+             kStickLeft);
+    bindMenu(Action::MenuRight, {SDL_SCANCODE_RIGHT, SDL_SCANCODE_D}, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT},
+             kStickRight);
+    bindMenu(Action::Confirm, {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER, SDL_SCANCODE_SPACE},
+             {SDL_CONTROLLER_BUTTON_A, SDL_CONTROLLER_BUTTON_START}, -1);
+    bindMenu(Action::Back, {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_BACKSPACE}, {SDL_CONTROLLER_BUTTON_B}, -1);
     return map;
 }
 
@@ -122,6 +141,19 @@ void ActionMap::sourceUp(uint32_t& sourceActions) {
     sourceActions = 0;
 }
 
+void ActionMap::stickAxis(int value, int negativeSource, int positiveSource) {
+    uint32_t& negative = m_activeByPad[static_cast<size_t>(negativeSource)];
+    uint32_t& positive = m_activeByPad[static_cast<size_t>(positiveSource)];
+    if (value < -kStickPressThreshold)
+        sourceDown(negative, m_padActions[static_cast<size_t>(negativeSource)]);
+    else if (value > -kStickReleaseThreshold && negative != 0)
+        sourceUp(negative);
+    if (value > kStickPressThreshold)
+        sourceDown(positive, m_padActions[static_cast<size_t>(positiveSource)]);
+    else if (value < kStickReleaseThreshold && positive != 0)
+        sourceUp(positive);
+}
+
 void ActionMap::handleEvent(const SDL_Event& event) {
     switch (event.type) {
     case SDL_KEYDOWN:
@@ -143,17 +175,10 @@ void ActionMap::handleEvent(const SDL_Event& event) {
             sourceUp(m_activeByPad[event.cbutton.button]);
         break;
     case SDL_CONTROLLERAXISMOTION:
-        if (event.caxis.axis == SDL_CONTROLLER_AXIS_LEFTX) {
-            const int value = event.caxis.value;
-            if (value < -kStickPressThreshold)
-                sourceDown(m_activeByPad[kStickLeft], m_padActions[kStickLeft]);
-            else if (value > -kStickReleaseThreshold && m_activeByPad[kStickLeft] != 0)
-                sourceUp(m_activeByPad[kStickLeft]);
-            if (value > kStickPressThreshold)
-                sourceDown(m_activeByPad[kStickRight], m_padActions[kStickRight]);
-            else if (value < kStickReleaseThreshold && m_activeByPad[kStickRight] != 0)
-                sourceUp(m_activeByPad[kStickRight]);
-        }
+        if (event.caxis.axis == SDL_CONTROLLER_AXIS_LEFTX)
+            stickAxis(event.caxis.value, kStickLeft, kStickRight);
+        else if (event.caxis.axis == SDL_CONTROLLER_AXIS_LEFTY) // SDL's y grows downwards
+            stickAxis(event.caxis.value, kStickUp, kStickDown);
         break;
     case SDL_WINDOWEVENT:
         // Key-up events go to whichever window has focus now, so ours would never see them.

@@ -10,6 +10,18 @@
 #include <cmath>
 
 namespace vox {
+namespace {
+
+// The arrows ← ↑ → ↓ in ProggyClean's style: 7 x 7 cells, '#' covered.
+constexpr int kArrowSize = 7;
+constexpr const char* kArrowPixels[4][kArrowSize] = {
+    {".......", "..#....", ".##....", "#######", ".##....", "..#....", "......."},
+    {"...#...", "..###..", ".#####.", "...#...", "...#...", "...#...", "...#..."},
+    {".......", "....#..", "....##.", "#######", "....##.", "....#..", "......."},
+    {"...#...", "...#...", "...#...", "...#...", ".#####.", "..###..", "...#..."},
+};
+
+} // namespace
 
 BitmapFont BitmapFont::proggyClean() {
     ImFontAtlas atlas;
@@ -18,6 +30,9 @@ BitmapFont BitmapFont::proggyClean() {
     config.OversampleV = 1;
     config.PixelSnapH = true;
     ImFont* imFont = atlas.AddFontDefault(&config);
+    std::array<int, 4> arrowRects{};
+    for (int& rect : arrowRects)
+        rect = atlas.AddCustomRectRegular(kArrowSize, kArrowSize); // packed by the atlas, painted below
     unsigned char* pixels = nullptr;
     int width = 0;
     int height = 0;
@@ -27,6 +42,8 @@ BitmapFont BitmapFont::proggyClean() {
     BitmapFont font;
     font.m_atlasSize = glm::ivec2(width, height);
     font.m_atlas.assign(pixels, pixels + static_cast<size_t>(width) * static_cast<size_t>(height));
+    font.m_solidTexel = glm::ivec2(std::lround(atlas.TexUvWhitePixel.x * static_cast<float>(width) - 0.5f),
+                                   std::lround(atlas.TexUvWhitePixel.y * static_cast<float>(height) - 0.5f));
     font.m_lineHeight = static_cast<int32_t>(std::lround(imFont->FontSize));
     for (int c = kFirst; c <= kLast; ++c) {
         const ImFontGlyph* g = imFont->FindGlyphNoFallback(static_cast<ImWchar>(c));
@@ -39,47 +56,62 @@ BitmapFont BitmapFont::proggyClean() {
         glyph.atlasMin = glm::ivec2(std::lround(g->U0 * static_cast<float>(width)),
                                     std::lround(g->V0 * static_cast<float>(height)));
     }
+    // The arrows sit on the capitals' middle, with the capitals' advance.
+    const Glyph& capital = font.glyph('A');
+    for (size_t a = 0; a < arrowRects.size(); ++a) {
+        const ImFontAtlasCustomRect* rect = atlas.GetCustomRectByIndex(arrowRects[a]);
+        VOX_VERIFY(rect != nullptr && rect->IsPacked(), "Dear ImGui did not pack the arrow glyphs");
+        const glm::ivec2 origin(rect->X, rect->Y);
+        for (int y = 0; y < kArrowSize; ++y)
+            for (int x = 0; x < kArrowSize; ++x)
+                font.m_atlas[static_cast<size_t>((origin.y + y) * width + origin.x + x)] =
+                    kArrowPixels[a][y][x] == '#' ? 255 : 0;
+        Glyph& arrow = font.m_arrows[a];
+        arrow.atlasMin = origin;
+        arrow.size = glm::ivec2(kArrowSize);
+        arrow.offset = glm::ivec2(0, capital.offset.y + (capital.size.y - kArrowSize) / 2);
+        arrow.advance = capital.advance;
+    }
     return font;
 }
 
 const Glyph& BitmapFont::glyph(char character) const {
-    const int code = static_cast<unsigned char>(character);
-    const int index = code >= kFirst && code <= kLast ? code - kFirst : '?' - kFirst;
-    return m_glyphs[static_cast<size_t>(index)];
+    return glyph(static_cast<char32_t>(static_cast<unsigned char>(character)));
+}
+
+const Glyph& BitmapFont::glyph(char32_t codePoint) const {
+    if (codePoint >= kFirstArrow && codePoint < kFirstArrow + m_arrows.size())
+        return m_arrows[codePoint - kFirstArrow];
+    const bool ascii =
+        codePoint >= static_cast<char32_t>(kFirst) && codePoint <= static_cast<char32_t>(kLast);
+    return m_glyphs[ascii ? codePoint - kFirst : static_cast<size_t>('?' - kFirst)];
 }
 
 glm::ivec2 BitmapFont::measure(std::string_view text) const {
     int32_t width = 0;
     int32_t lineWidth = 0;
     int32_t lines = 1;
-    for (char c : text) {
-        if (c == '\n') {
+    forEachCodePoint(text, [&](char32_t c) {
+        if (c == U'\n') {
             ++lines;
             lineWidth = 0;
-            continue;
+            return;
         }
         lineWidth += glyph(c).advance;
         width = std::max(width, lineWidth);
-    }
+    });
     return {width, lines * m_lineHeight};
 }
 
 namespace {
 
-uint32_t packColor(const glm::vec4& color) {
-    const auto channel = [](float value) {
-        return static_cast<uint8_t>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
-    };
-    return packRgba(channel(color.r), channel(color.g), channel(color.b), channel(color.a));
-}
-
 void appendGlyphs(const BitmapFont& font, std::string_view text, glm::ivec2 origin, int32_t scale,
                   uint32_t rgba, std::vector<GlyphQuad>& out) {
     glm::ivec2 pen = origin;
-    for (char c : text) {
-        if (c == '\n') {
+    forEachCodePoint(text, [&](char32_t c) {
+        if (c == U'\n') {
             pen = glm::ivec2(origin.x, pen.y + font.lineHeight() * scale);
-            continue;
+            return;
         }
         const Glyph& glyph = font.glyph(c);
         if (glyph.size.x > 0 && glyph.size.y > 0) {
@@ -92,7 +124,7 @@ void appendGlyphs(const BitmapFont& font, std::string_view text, glm::ivec2 orig
             out.push_back(quad);
         }
         pen.x += glyph.advance * scale;
-    }
+    });
 }
 
 } // namespace

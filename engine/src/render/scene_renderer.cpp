@@ -579,6 +579,24 @@ void SceneRenderer::drawText(std::string_view text, const TextStyle& style) {
                hudPixelScale(impl.viewport.height), impl.glyphs);
 }
 
+void SceneRenderer::drawRect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color) {
+    Impl& impl = *m_impl;
+    VOX_ASSERT(impl.inFrame, "SceneRenderer::drawRect: call beginFrame first");
+    if (max.x <= min.x || max.y <= min.y)
+        return;
+    GlyphQuad quad;
+    quad.screenMin = min;
+    quad.screenMax = max;
+    quad.atlasMin = impl.font.solidTexel();
+    quad.atlasMax = quad.atlasMin + 1;
+    quad.rgba = packColor(color);
+    impl.glyphs.push_back(quad);
+}
+
+const BitmapFont& SceneRenderer::font() const {
+    return m_impl->font;
+}
+
 void SceneRenderer::drawHud(const HudInfo& hud) {
     constexpr glm::vec4 kLabel{0.55f, 0.62f, 0.85f, 1.0f};
     constexpr glm::vec4 kValue{1.0f, 1.0f, 1.0f, 1.0f};

@@ -5,7 +5,7 @@
 #include "debug/overlay_state.h"
 
 #include "asset_loader.h"
-#include "game_scene.h"
+#include "scene/game_scene.h"
 
 #include "engine/platform/key_events.h"
 #include "engine/render/gl_test_fixture.h"

@@ -11,6 +11,7 @@
 /// hold sRGB values, so these are sRGB too) with straight alpha.
 
 #include "vox/broadphase/aabb.h"
+#include "vox/voxel/palette.h" // packColor
 
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
@@ -20,9 +21,6 @@
 #include <vector>
 
 namespace vox {
-
-/// `color` (each 0..1, clamped) packed as R | G << 8 | B << 16 | A << 24: the bytes in memory are R, G, B, A.
-[[nodiscard]] uint32_t packColor(const glm::vec4& color);
 
 /// One end of a segment, 16 bytes: the layout `LineRenderer` uploads.
 struct LineVertex {

@@ -21,10 +21,18 @@ enum class Action : uint8_t {
     ToggleFullscreen,   ///< Switch between windowed and fullscreen.
     ToggleDebugOverlay, ///< Show or hide the debug overlay.
     Quit,               ///< Leave the game (also sent when the window closes or on Ctrl+C).
+    // Menu navigation: the same meaning in every menu, on fixed keys that rebinding never takes away
+    // (see action_map.h), so no binding can lock a player out of the menus.
+    MenuUp,    ///< Move the menu selection up.
+    MenuDown,  ///< Move the menu selection down.
+    MenuLeft,  ///< Change the selected value down / move left.
+    MenuRight, ///< Change the selected value up / move right.
+    Confirm,   ///< Choose the selected entry.
+    Back,      ///< Leave the menu (or cancel).
 };
 
 /// Number of `Action` values.
-inline constexpr int kActionCount = 8;
+inline constexpr int kActionCount = 14;
 
 /// "Left", "Fire", ...: the action's name as written in settings files and logs.
 [[nodiscard]] std::string_view actionName(Action action);

@@ -12,13 +12,19 @@
 /// | --- | --- | --- |
 /// | Left | Left arrow, A | D-pad left, left stick left |
 /// | Right | Right arrow, D | D-pad right, left stick right |
-/// | Fire | Space, Up arrow, W | A (south) |
+/// | Fire | Space | A (south) |
 /// | Pause | P, Escape | Start |
 /// | Start | Enter, keypad Enter | Start |
 /// | ToggleFullscreen | F11, Alt+Enter | |
 /// | ToggleDebugOverlay | F3, ` (backquote, the key left of 1) | |
 /// | Quit | (window close, Ctrl+C) | |
-
+/// | MenuUp / MenuDown | Up / Down arrow, W / S | D-pad up / down, left stick up / down |
+/// | MenuLeft / MenuRight | Left / Right arrow, A / D | D-pad left / right, left stick left / right |
+/// | Confirm | Enter, keypad Enter, Space | A (south), Start |
+/// | Back | Escape, Backspace | B (east) |
+///
+/// The menu actions are meant to stay on these keys: a game that lets players rebind keys rebinds the play
+/// actions (`clearKeys` of Left, Fire, ...) and leaves these alone, so the menus always answer.
 #include "vox/platform/action.h"
 
 #include <SDL.h>
@@ -85,10 +91,13 @@ private:
     // Sources of held input that are not keys: gamepad buttons and the left stick's two directions.
     static constexpr int kStickLeft = SDL_CONTROLLER_BUTTON_MAX;
     static constexpr int kStickRight = SDL_CONTROLLER_BUTTON_MAX + 1;
-    static constexpr int kPadSourceCount = SDL_CONTROLLER_BUTTON_MAX + 2;
+    static constexpr int kStickUp = SDL_CONTROLLER_BUTTON_MAX + 2;
+    static constexpr int kStickDown = SDL_CONTROLLER_BUTTON_MAX + 3;
+    static constexpr int kPadSourceCount = SDL_CONTROLLER_BUTTON_MAX + 4;
 
     void sourceDown(uint32_t& sourceActions, uint32_t actions);
     void sourceUp(uint32_t& sourceActions);
+    void stickAxis(int value, int negativeSource, int positiveSource);
     [[nodiscard]] uint32_t actionsForKey(SDL_Scancode key, uint16_t sdlModifiers) const;
 
     std::vector<Binding> m_keyBindings;

@@ -5,6 +5,9 @@
 ///
 /// The glyphs come from Dear ImGui's built-in font (ProggyClean, 13 px, ASCII): a pixel font drawn at an
 /// integer scale with nearest-neighbour sampling stays crisp at every window size, with no SDF needed.
+/// Text is UTF-8. Besides ASCII the font has the four arrows U+2190..U+2193 (← ↑ → ↓, drawn here in the
+/// same pixel style, for key hints); any other character shows as '?'. The atlas also holds one fully
+/// covered texel (`solidTexel()`), so solid rectangles can be drawn with the same shader as the text.
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
@@ -32,19 +35,26 @@ public:
 
     /// The glyph of `character`; characters the font lacks (outside 32..126) give '?'.
     [[nodiscard]] const Glyph& glyph(char character) const;
+    /// The glyph of a Unicode code point: ASCII 32..126 and the arrows U+2190..U+2193; others give '?'.
+    [[nodiscard]] const Glyph& glyph(char32_t codePoint) const;
+    /// An atlas texel with full coverage: a quad showing only it is a solid rectangle.
+    [[nodiscard]] glm::ivec2 solidTexel() const { return m_solidTexel; }
     /// Distance between lines, pixels.
     [[nodiscard]] int32_t lineHeight() const { return m_lineHeight; }
     /// Atlas size in texels.
     [[nodiscard]] glm::ivec2 atlasSize() const { return m_atlasSize; }
     /// Atlas coverage, `atlasSize().x * atlasSize().y` bytes, top row first.
     [[nodiscard]] const std::vector<uint8_t>& atlas() const { return m_atlas; }
-    /// Size of `text`'s box at scale 1: widest line by line count times `lineHeight()`.
+    /// Size of `text`'s (UTF-8) box at scale 1: widest line by line count times `lineHeight()`.
     [[nodiscard]] glm::ivec2 measure(std::string_view text) const;
 
 private:
     static constexpr int kFirst = 32;
     static constexpr int kLast = 126;
+    static constexpr char32_t kFirstArrow = U'\u2190'; // ←, then ↑ → ↓
     std::array<Glyph, kLast - kFirst + 1> m_glyphs{};
+    std::array<Glyph, 4> m_arrows{};
+    glm::ivec2 m_solidTexel{0};
     int32_t m_lineHeight = 0;
     glm::ivec2 m_atlasSize{0};
     std::vector<uint8_t> m_atlas;
@@ -70,9 +80,37 @@ struct GlyphQuad {
     uint32_t rgba = 0;       ///< sRGB colour with opacity, 0xAABBGGRR.
 };
 
-/// Lays `text` out (lines split at '\n') on a `screenSize` pixel screen, each font pixel drawn as a
+/// Calls `visit(codePoint)` for each code point of the UTF-8 `text`; a malformed byte gives U+FFFD.
+template <class Visit>
+void forEachCodePoint(std::string_view text, Visit&& visit);
+
+/// Lays `text` (UTF-8) out (lines split at '\n') on a `screenSize` pixel screen, each font pixel drawn as a
 /// `pixelScale * style.scale` square so edges land on whole pixels. Appends to `out`, shadows first.
 void layoutText(const BitmapFont& font, std::string_view text, const TextStyle& style, glm::ivec2 screenSize,
                 int32_t pixelScale, std::vector<GlyphQuad>& out);
+
+template <class Visit>
+void forEachCodePoint(std::string_view text, Visit&& visit) {
+    for (size_t i = 0; i < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const int length = lead < 0x80           ? 1
+                           : (lead >> 5) == 0x6  ? 2
+                           : (lead >> 4) == 0xE  ? 3
+                           : (lead >> 3) == 0x1E ? 4
+                                                 : 0;
+        char32_t code = length == 1   ? lead
+                        : length == 2 ? lead & 0x1Fu
+                        : length == 3 ? lead & 0x0Fu
+                                      : lead & 0x07u;
+        bool valid = length > 0 && i + static_cast<size_t>(length) <= text.size();
+        for (int k = 1; valid && k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[i + static_cast<size_t>(k)]);
+            valid = (next & 0xC0) == 0x80;
+            code = (code << 6) | (next & 0x3Fu);
+        }
+        visit(valid ? code : U'\uFFFD');
+        i += valid ? static_cast<size_t>(length) : 1;
+    }
+}
 
 } // namespace vox

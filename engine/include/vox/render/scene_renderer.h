@@ -154,8 +154,14 @@ public:
     /// Records every particle of `debris`, `alpha` (0..1) of the way from its previous step to its
     /// latest (pass the fixed-step clock's blend factor).
     void drawDebris(const DebrisSystem& debris, float alpha);
-    /// Records a line (or lines, split at '\n') of HUD text in the built-in pixel font.
+    /// Records a line (or lines, split at '\n') of HUD text (UTF-8) in the built-in pixel font.
     void drawText(std::string_view text, const TextStyle& style);
+    /// Records a solid HUD rectangle from pixel `min` to one past `max` (origin at the viewport's top-left),
+    /// `color` sRGB with opacity. HUD rectangles and text are drawn in the order recorded, so a backdrop
+    /// recorded before its text lies under it.
+    void drawRect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color);
+    /// The HUD's pixel font, to measure text before placing it.
+    [[nodiscard]] const BitmapFont& font() const;
     /// Records the standard HUD: "SCORE", "HI-SCORE" and "WAVE" along the top, lives at the bottom left,
     /// the message large in the middle.
     void drawHud(const HudInfo& hud);

@@ -1,0 +1,174 @@
+#include "scene/game_scene.h"
+
+#include "audio/sound_bank.h"
+#include "persist/save_files.h"
+#include "ui/hud.h"
+#include "ui/ui.h"
+
+#include "vox/render/camera.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+namespace invaders {
+
+vox::Result<std::unique_ptr<GameScene>> GameScene::create(const std::filesystem::path& shaderDirectory,
+                                                          const GameAssets& assets, const FlowSettings& flow,
+                                                          HighScoreTable highScores, SaveFilePaths files,
+                                                          AudioSystem audio) {
+    vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create(shaderDirectory);
+    if (!renderer)
+        return renderer.error();
+    return std::unique_ptr<GameScene>(new GameScene(std::move(renderer).value(), assets, flow,
+                                                    std::move(highScores), std::move(files),
+                                                    std::move(audio)));
+}
+
+GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, const FlowSettings& flow,
+                     HighScoreTable highScores, SaveFilePaths files, AudioSystem audio)
+    : m_renderer(std::move(renderer)), m_assets(assets), m_flow(flow, m_assets, std::move(highScores)),
+      m_playfield(m_renderer, m_assets), m_files(std::move(files)), m_audio(std::move(audio)),
+      m_debris({}, flow.seed) {}
+
+// --- Stepping -----------------------------------------------------------------------------------------
+
+void GameScene::step(const vox::ActionState& input) {
+    const auto start = std::chrono::steady_clock::now(); // for the debug overlay's figures only
+    m_flow.step(input);
+    m_stepMilliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    handleEvents();
+    updateSaucerLoop();
+    m_debris.step();
+    m_shake *= 0.9f;
+    ++m_tick;
+    if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options ||
+        m_flow.screen() == Screen::Controls)
+        m_audio.stopAll();
+    saveChanges();
+}
+
+void GameScene::saveChanges() {
+    // A failed save is a warning: the game goes on and the old file is intact (atomic writes).
+    const auto warn = [](const vox::Status& status) {
+        if (!status)
+            std::fprintf(stderr, "voxel-invaders: warning: %s\n", status.error().message.c_str());
+    };
+    if (m_flow.takeOptionsChanged()) {
+        const Settings& options = m_flow.options();
+        m_audio.setVolumes({options.masterVolume, options.effectsVolume, options.mute});
+        if (m_files.settings)
+            warn(saveSettings(*m_files.settings, options));
+    }
+    if (m_flow.takeHighScoresChanged() && m_files.highScores)
+        warn(saveHighScores(*m_files.highScores, m_flow.highScores()));
+}
+
+void GameScene::handleEvents() {
+    const Simulation* simulation = m_flow.simulation();
+    if (simulation == nullptr)
+        return;
+    for (const SimEvent& event : m_flow.events()) {
+        const std::span<const DebrisVoxel> debris = simulation->debris(event);
+        if (!debris.empty()) {
+            m_removed.clear();
+            glm::vec3 centre(0.0f);
+            for (const DebrisVoxel& voxel : debris) {
+                m_removed.push_back({glm::ivec3(glm::floor(voxel.position)), 1, voxel.rgba});
+                centre += voxel.position;
+            }
+            centre /= static_cast<float>(debris.size());
+            vox::DebrisBurst burst;
+            burst.centre = centre - glm::vec3(0.0f, 2.0f, 0.0f);
+            if (event.type == SimEventType::ShieldEroded)
+                burst.speed = 25.0f;
+            m_debris.spawn(m_removed, glm::vec3(0.0f), burst);
+        }
+        switch (event.type) {
+        case SimEventType::MarchNote:
+            m_audio.play(marchNote(event.value));
+            break;
+        case SimEventType::PlayerShotFired:
+            m_audio.play(SoundId::Shot);
+            break;
+        case SimEventType::InvaderKilled:
+            m_audio.play(SoundId::InvaderHit);
+            m_shake = std::max(m_shake, 0.6f);
+            break;
+        case SimEventType::PlayerHit:
+            m_audio.play(SoundId::PlayerHit);
+            m_shake = 2.5f;
+            break;
+        case SimEventType::SaucerHit:
+            m_audio.play(SoundId::SaucerHit);
+            m_shake = std::max(m_shake, 1.2f);
+            break;
+        case SimEventType::ExtraShip:
+            m_audio.play(SoundId::ExtraLife);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void GameScene::updateSaucerLoop() {
+    const Simulation* simulation = m_flow.simulation();
+    const Screen screen = m_flow.screen();
+    const bool running = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay;
+    const bool wanted = running && simulation != nullptr && simulation->saucer().active;
+    if (wanted != m_saucerLooping) {
+        if (wanted)
+            m_audio.startLoop(SoundId::SaucerLoop);
+        else
+            m_audio.stopLoop(SoundId::SaucerLoop);
+        m_saucerLooping = wanted;
+    }
+}
+
+// --- Drawing ------------------------------------------------------------------------------------------
+
+void GameScene::render(int width, int height, double alpha) {
+    const double seconds = static_cast<double>(m_tick) / 60.0;
+    const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
+    m_camera = vox::framePlayfield({}, static_cast<float>(width) / static_cast<float>(height), shake);
+    m_renderer.beginFrame(m_camera, vox::Viewport{0, 0, width, height}, seconds);
+    const Scenery scenery = m_flow.scenery();
+    if (scenery == Scenery::Playfield)
+        m_playfield.draw(m_renderer, *m_flow.simulation());
+    else if (scenery == Scenery::ScoreTable)
+        m_playfield.drawScoreTable(m_renderer, m_tick);
+    m_renderer.drawDebris(m_debris, static_cast<float>(alpha));
+
+    ui::Painter painter(m_renderer, {width, height});
+    if (scenery == Scenery::Playfield)
+        drawHud(painter);
+    ui::Ui ui = ui::Ui::drawing(painter, m_tick);
+    m_flow.drawUi(ui);
+    m_lastTexts = painter.texts();
+    (void)m_renderer.endFrame();
+}
+
+void GameScene::drawHud(ui::Painter& painter) const {
+    const Simulation& simulation = *m_flow.simulation();
+    const PlayerState& player = simulation.activePlayer();
+    ui::HudModel hud;
+    hud.score = player.score;
+    hud.hiScore = m_flow.hiScore();
+    hud.wave = player.wave;
+    hud.lives = player.ships;
+    hud.players = simulation.settings().players;
+    hud.currentPlayer = simulation.currentPlayer();
+    if (hud.players == 2)
+        hud.otherScore = simulation.player(1 - hud.currentPlayer).score;
+    hud.cannon = &m_assets.cannon;
+    ui::drawHud(painter, hud);
+}
+
+SceneDebugView GameScene::debugView() const {
+    const Simulation* simulation = m_flow.scenery() == Scenery::Playfield ? m_flow.simulation() : nullptr;
+    return {m_camera, m_renderer.lastFrameStats(), simulation, m_stepMilliseconds};
+}
+
+} // namespace invaders

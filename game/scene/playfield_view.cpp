@@ -1,0 +1,139 @@
+#include "scene/playfield_view.h"
+
+namespace invaders {
+namespace {
+
+using arcade::kCellSize;
+
+glm::vec3 at(glm::ivec3 placement) {
+    return {static_cast<float>(placement.x), static_cast<float>(placement.y), 0.0f};
+}
+glm::vec3 at(int32_t x, int32_t y) {
+    return {static_cast<float>(x), static_cast<float>(y), 0.0f};
+}
+
+} // namespace
+
+PlayfieldView::PlayfieldView(vox::SceneRenderer& renderer, const GameAssets& assets) : m_assets(assets) {
+    for (size_t type = 0; type < 3; ++type) {
+        for (size_t frame = 0; frame < 2; ++frame)
+            m_invaderMeshes[type][frame] = renderer.addMesh(m_assets.invaders[type][frame]);
+        for (size_t frame = 0; frame < 4; ++frame)
+            m_alienShotMeshes[type][frame] = renderer.addMesh(m_assets.alienShots[type][frame]);
+    }
+    m_cannonMesh = renderer.addMesh(m_assets.cannon);
+    m_saucerMesh = renderer.addMesh(m_assets.saucer);
+    m_playerShotMesh = renderer.addMesh(m_assets.playerShot);
+    m_invaderExplosionMesh = renderer.addMesh(m_assets.invaderExplosion);
+    m_playerBurstMesh = renderer.addMesh(m_assets.playerShotExplosion);
+    m_alienBurstMesh = renderer.addMesh(m_assets.alienShotExplosion);
+    for (vox::MeshHandle& mesh : m_shieldMeshes)
+        mesh = renderer.addMesh(m_assets.shield);
+}
+
+void PlayfieldView::syncShieldMeshes(vox::SceneRenderer& renderer, const Simulation& simulation) {
+    const bool sameSource = m_shieldSource == &simulation && m_shieldPlayer == simulation.currentPlayer();
+    const PlayerState& player = simulation.activePlayer();
+    for (size_t s = 0; s < m_shieldMeshes.size(); ++s) {
+        if (sameSource && m_shieldRevisions[s] == player.shields[s].revision)
+            continue;
+        renderer.updateMesh(m_shieldMeshes[s], player.shields[s].model);
+        m_shieldRevisions[s] = player.shields[s].revision;
+    }
+    m_shieldSource = &simulation;
+    m_shieldPlayer = simulation.currentPlayer();
+}
+
+void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulation) {
+    syncShieldMeshes(renderer, simulation);
+    const PlayerState& player = simulation.activePlayer();
+    for (size_t s = 0; s < player.shields.size(); ++s)
+        renderer.drawSprite({.mesh = m_shieldMeshes[s], .position = at(player.shields[s].placement)});
+    for (int32_t i = 0; i < arcade::kInvaderCount; ++i) {
+        const Invader& invader = player.rack.invaders[static_cast<size_t>(i)];
+        if (!invader.alive)
+            continue;
+        const auto type = static_cast<size_t>(Simulation::typeOfRow(Simulation::rowOf(i)));
+        renderer.drawSprite(
+            {.mesh = m_invaderMeshes[type][invader.frame], .position = at(invader.placement)});
+    }
+    const Cannon& cannon = simulation.cannon();
+    if (cannon.phase == CannonPhase::Alive) {
+        renderer.drawSprite({.mesh = m_cannonMesh, .position = at(cannon.placement)});
+    } else if (cannon.phase == CannonPhase::Exploding) {
+        const bool blink = (cannon.timer / 4) % 2 == 0;
+        renderer.drawSprite({.mesh = m_cannonMesh,
+                               .position = at(cannon.placement),
+                               .tint = blink ? glm::vec3(1.0f, 0.3f, 0.2f) : glm::vec3(0.4f),
+                               .flash = blink ? 0.6f : 0.0f});
+    }
+    const PlayerShot& shot = simulation.playerShot();
+    if (shot.phase == ShotPhase::Flying)
+        renderer.drawSprite(
+            {.mesh = m_playerShotMesh,
+             .position = at(shot.position.x - m_assets.playerShot.size().x / 2, shot.position.y)});
+    for (size_t type = 0; type < 3; ++type) {
+        const AlienShot& alienShot = simulation.alienShots()[type];
+        if (!alienShot.active)
+            continue;
+        const vox::VoxelModel& model = m_assets.alienShots[type][static_cast<size_t>(alienShot.steps % 4)];
+        renderer.drawSprite(
+            {.mesh = m_alienShotMeshes[type][static_cast<size_t>(alienShot.steps % 4)],
+             .position = at(alienShot.position.x - model.size().x / 2, alienShot.position.y)});
+    }
+    const Saucer& saucer = simulation.saucer();
+    if (saucer.active)
+        renderer.drawSprite({.mesh = m_saucerMesh, .position = at(saucer.placement)});
+    for (const Explosion& explosion : simulation.explosions()) {
+        const float fade = static_cast<float>(explosion.framesLeft) / 16.0f;
+        switch (explosion.kind) {
+        case ExplosionKind::Invader: {
+            const glm::ivec3 size = m_assets.invaderExplosion.size();
+            renderer.drawSprite(
+                {.mesh = m_invaderExplosionMesh,
+                 .position = at(explosion.position.x + (kCellSize - size.x) / 2, explosion.position.y),
+                 .flash = 0.5f * fade});
+            break;
+        }
+        case ExplosionKind::PlayerShot:
+        case ExplosionKind::AlienShot: {
+            const bool fromPlayer = explosion.kind == ExplosionKind::PlayerShot;
+            const vox::VoxelModel& model =
+                fromPlayer ? m_assets.playerShotExplosion : m_assets.alienShotExplosion;
+            renderer.drawSprite({.mesh = fromPlayer ? m_playerBurstMesh : m_alienBurstMesh,
+                                   .position = at(explosion.position.x - model.size().x / 2,
+                                                  explosion.position.y - model.size().y / 2),
+                                   .scale = 0.6f,
+                                   .tint = glm::vec3(1.0f, 0.6f, 0.3f),
+                                   .flash = 0.7f});
+            break;
+        }
+        case ExplosionKind::Saucer:
+            renderer.drawSprite({.mesh = m_invaderExplosionMesh,
+                                   .position = at(explosion.position.x + 4, explosion.position.y),
+                                   .tint = glm::vec3(1.0f, 0.4f, 0.4f),
+                                   .flash = 0.5f});
+            break;
+        case ExplosionKind::Cannon:
+            break; // the blinking cannon shows it
+        }
+    }
+}
+
+void PlayfieldView::drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const {
+    // The score advance table: each sprite beside its value.
+    const float x = 62.0f;
+    renderer.drawSprite({.mesh = m_saucerMesh, .position = {x - 4.0f, 150.0f, 0.0f}});
+    const InvaderType types[] = {InvaderType::Squid, InvaderType::Crab, InvaderType::Octopus};
+    const int frame = static_cast<int>((tick / 30) % 2);
+    for (int i = 0; i < 3; ++i) {
+        const vox::VoxelModel& model =
+            m_assets.invaders[static_cast<size_t>(types[i])][static_cast<size_t>(frame)];
+        renderer.drawSprite(
+            {.mesh = m_invaderMeshes[static_cast<size_t>(types[i])][static_cast<size_t>(frame)],
+             .position = {x + static_cast<float>(8 - model.size().x / 2),
+                          126.0f - 24.0f * static_cast<float>(i), 0.0f}});
+    }
+}
+
+} // namespace invaders

@@ -1,0 +1,46 @@
+#pragma once
+// `PlayfieldView`: the 3D picture of a session: shields, the rack, the cannon, shots, the saucer and
+// explosions as lit voxel sprites, on whole voxels as the arcade draws them; and the score table's four
+// scoring sprites. It keeps the meshes (shields re-meshed only when eroded) and draws nothing else.
+
+#include "sim/game_assets.h"
+#include "sim/simulation.h"
+
+#include "vox/render/scene_renderer.h"
+
+#include <array>
+#include <cstdint>
+
+namespace invaders {
+
+/// See the file comment.
+class PlayfieldView {
+public:
+    /// Meshes every model of `assets` into `renderer`.
+    PlayfieldView(vox::SceneRenderer& renderer, const GameAssets& assets);
+
+    /// Records the sprites of `simulation`'s active player's playfield.
+    void draw(vox::SceneRenderer& renderer, const Simulation& simulation);
+    /// Records the score advance table's sprites (saucer, squid, crab, octopus, top to bottom), animated by
+    /// `tick` (steps).
+    void drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const;
+
+private:
+    void syncShieldMeshes(vox::SceneRenderer& renderer, const Simulation& simulation);
+
+    const GameAssets& m_assets;
+    std::array<std::array<vox::MeshHandle, 2>, 3> m_invaderMeshes{};
+    std::array<std::array<vox::MeshHandle, 4>, 3> m_alienShotMeshes{};
+    vox::MeshHandle m_cannonMesh{};
+    vox::MeshHandle m_saucerMesh{};
+    vox::MeshHandle m_playerShotMesh{};
+    vox::MeshHandle m_invaderExplosionMesh{};
+    vox::MeshHandle m_playerBurstMesh{};
+    vox::MeshHandle m_alienBurstMesh{};
+    std::array<vox::MeshHandle, 4> m_shieldMeshes{};
+    std::array<uint32_t, 4> m_shieldRevisions{};
+    const Simulation* m_shieldSource = nullptr;
+    int32_t m_shieldPlayer = -1;
+};
+
+} // namespace invaders

@@ -1,0 +1,133 @@
+// Rebinding the play keys: choose an action, press its new key (persist/key_rebinding.h has the rules).
+// The menu keys are fixed and listed here, so a player who rebinds badly can always get back.
+#include "game_flow.h"
+#include "ui/key_names.h"
+
+namespace invaders {
+namespace {
+
+// What the controls screen calls each rebindable action.
+std::string_view displayName(vox::Action action) {
+    switch (action) {
+    case vox::Action::Left:
+        return "MOVE LEFT";
+    case vox::Action::Right:
+        return "MOVE RIGHT";
+    case vox::Action::Fire:
+        return "FIRE";
+    case vox::Action::Pause:
+        return "PAUSE";
+    case vox::Action::Start:
+        return "START";
+    case vox::Action::ToggleFullscreen:
+        return "FULLSCREEN";
+    case vox::Action::ToggleDebugOverlay:
+        return "DEBUG OVERLAY";
+    default:
+        return "?";
+    }
+}
+
+// The status line for `note`.
+std::string noteText(const ControlsNote& note) {
+    const RebindResult& rebind = note.rebind;
+    const std::string key = ui::keyCapName(rebind.key);
+    const std::string action(displayName(rebind.action));
+    const std::string other(displayName(rebind.other));
+    switch (note.kind) {
+    case ControlsNote::Kind::None:
+        return {};
+    case ControlsNote::Kind::Cancelled:
+        return "CANCELLED: NOTHING CHANGED";
+    case ControlsNote::Kind::Unnamed:
+        return "THAT KEY HAS NO NAME, SO IT CANNOT BE SAVED";
+    case ControlsNote::Kind::Reset:
+        return "DEFAULT KEYS RESTORED";
+    case ControlsNote::Kind::Rebound:
+        break;
+    }
+    switch (rebind.kind) {
+    case RebindKind::Bound:
+        return action + ": " + key;
+    case RebindKind::Moved:
+        return key + " MOVED FROM " + other + " TO " + action;
+    case RebindKind::Swapped:
+        return key + " WAS " + other + "'S ONLY KEY: " + other + " TOOK " + action + "'S KEYS";
+    case RebindKind::Refused:
+        return key + " IS " + other + "'S ONLY KEY: NOTHING CHANGED";
+    }
+    return {};
+}
+
+} // namespace
+
+void ControlsScreen::enter(GameFlow& flow) {
+    m_menu.selected = 0;
+    m_listening = false;
+    flow.setControlsNote({});
+}
+
+void ControlsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    if (m_listening) {
+        // This step's actions are what the key meant before: only the key itself counts.
+        const std::optional<SDL_Scancode> key = flow.pendingKey();
+        if (flow.pendingButton() || key == SDL_SCANCODE_ESCAPE) {
+            m_listening = false;
+            flow.setControlsNote({ControlsNote::Kind::Cancelled, {}});
+        } else if (key) {
+            m_listening = false;
+            const vox::KeyBinding binding{*key};
+            if (keyBindingName(binding).empty()) { // the settings file could not store it
+                flow.setControlsNote({ControlsNote::Kind::Unnamed, {}});
+                return;
+            }
+            KeyBindings& keys = flow.editOptions().keys;
+            const KeyBindings before = keys;
+            const vox::Action action = kRebindableActions[static_cast<size_t>(m_menu.selected)];
+            flow.setControlsNote({ControlsNote::Kind::Rebound, rebindKey(keys, action, binding)});
+            if (keys != before)
+                flow.optionsChanged();
+        }
+        return;
+    }
+    if (ui.nav().back) {
+        flow.returnTo(Screen::Options);
+        return;
+    }
+    layout(flow, ui);
+}
+
+void ControlsScreen::layout(GameFlow& flow, ui::Ui& ui) {
+    KeyBindings& keys = flow.editOptions().keys;
+    ui.beginPanel("CONTROLS", {0.5f, 0.5f}, &m_menu);
+    for (size_t i = 0; i < kRebindableActions.size(); ++i) {
+        const vox::Action action = kRebindableActions[i];
+        const bool waiting = m_listening && static_cast<int32_t>(i) == m_menu.selected;
+        if (ui.button(displayName(action), waiting ? "PRESS A KEY" : ui::boundKeysText(keys, action))) {
+            m_listening = true;
+            flow.setControlsNote({});
+        }
+    }
+    if (ui.button("RESET TO DEFAULTS")) {
+        const KeyBindings defaults = defaultKeyBindings();
+        if (keys != defaults) {
+            keys = defaults;
+            flow.optionsChanged();
+        }
+        flow.setControlsNote({ControlsNote::Kind::Reset, {}});
+    }
+    if (ui.button("BACK"))
+        flow.returnTo(Screen::Options);
+    std::string status = noteText(flow.controlsNote());
+    if (m_listening) {
+        status = "PRESS A KEY FOR ";
+        status += displayName(kRebindableActions[static_cast<size_t>(m_menu.selected)]);
+        status += " - ESC CANCELS";
+    }
+    ui.text(status.empty() ? " " : status, ui::theme::kAccent);
+    ui.text("MENUS ALWAYS ANSWER ↑↓←→ ENTER SPACE ESC", ui::theme::kMuted);
+    ui.hints({ui::kHintSelect, {"ENTER", "CHANGE KEY"}, ui::kHintBack});
+    ui.endPanel();
+}
+
+} // namespace invaders

@@ -1,0 +1,47 @@
+// The top ten. After a game the new row is highlighted and input waits a moment (a held button must not
+// skip the table).
+#include "game_flow.h"
+#include "ui/hud.h"
+
+#include <cstdio>
+
+namespace invaders {
+namespace {
+
+std::string ordinal(int32_t place) {
+    const char* suffix = place == 1 ? "ST" : place == 2 ? "ND" : place == 3 ? "RD" : "TH";
+    return std::to_string(place) + suffix;
+}
+
+} // namespace
+
+void HighScoresScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    const bool afterGame = m_highlight >= 0;
+    if (afterGame && flow.screenFrames() <= kInputDelayFrames)
+        return;
+    stepAttract(flow, ui.nav(), afterGame ? kHighScoresFrames : kHighScoresFrames * 3 / 4);
+}
+
+void HighScoresScreen::layout(GameFlow& flow, ui::Ui& ui) {
+    if (ui::Painter* painter = ui.painter())
+        ui::drawHiScore(*painter, flow.hiScore());
+    ui.beginPanel("HIGH SCORES", {0.5f, 0.52f});
+    ui.text("RANK  NAME  SCORE  WAVE", ui::theme::kMuted);
+    const std::vector<HighScore>& entries = flow.highScores().entries();
+    for (int32_t rank = 0; rank < HighScoreTable::kCapacity; ++rank) {
+        char line[64];
+        if (rank < static_cast<int32_t>(entries.size())) {
+            const HighScore& entry = entries[static_cast<size_t>(rank)];
+            std::snprintf(line, sizeof line, "%-4s  %s   %s  %4d", ordinal(rank + 1).c_str(),
+                          entry.initialsText().c_str(), ui::scoreText(entry.score).c_str(), entry.wave);
+        } else {
+            std::snprintf(line, sizeof line, "%-4s  ---   %s     -", ordinal(rank + 1).c_str(),
+                          ui::scoreText(0).c_str());
+        }
+        ui.text(line, ui::theme::kText, 1, rank == m_highlight);
+    }
+    ui.hints({{"ENTER", "PLAY"}, {"ESC", "OPTIONS"}});
+    ui.endPanel();
+}
+
+} // namespace invaders

@@ -1,0 +1,90 @@
+// Three letters for a top-ten score. Type them, or choose each with Up/Down (or Left/Right, as the
+// arcade's joystick) and Confirm; Back erases the last one. Input waits half a second first.
+#include "game_flow.h"
+#include "ui/hud.h"
+
+#include <algorithm>
+
+namespace invaders {
+namespace {
+
+constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+char cycleLetter(char letter, int32_t by) {
+    const auto size = static_cast<int32_t>(kAlphabet.size());
+    const auto index = static_cast<int32_t>(std::min(kAlphabet.find(letter), kAlphabet.size() - 1));
+    return kAlphabet[static_cast<size_t>((index + by + size) % size)];
+}
+
+// The letter a key types, or 0.
+char typedLetter(SDL_Scancode key) {
+    if (key >= SDL_SCANCODE_A && key <= SDL_SCANCODE_Z)
+        return static_cast<char>('A' + (key - SDL_SCANCODE_A));
+    if (key >= SDL_SCANCODE_1 && key <= SDL_SCANCODE_9)
+        return static_cast<char>('1' + (key - SDL_SCANCODE_1));
+    if (key == SDL_SCANCODE_0)
+        return '0';
+    return 0;
+}
+
+std::string ordinal(int32_t place) {
+    const char* suffix = place == 1 ? "ST" : place == 2 ? "ND" : place == 3 ? "RD" : "TH";
+    return std::to_string(place) + suffix;
+}
+
+} // namespace
+
+void InitialsScreen::enter(GameFlow& /*flow*/) {
+    m_letters = {'A', 'A', 'A'};
+    m_cursor = 0;
+}
+
+void InitialsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    if (flow.screenFrames() <= kInputDelayFrames)
+        return;
+    const ui::NavInput& nav = ui.nav();
+    char& letter = m_letters[static_cast<size_t>(m_cursor)];
+    const std::optional<SDL_Scancode> key = flow.pendingKey();
+    const char typed = key ? typedLetter(*key) : 0;
+    bool accept = nav.confirm;
+    if (typed != 0) { // W, A, S and D type letters here rather than move
+        letter = typed;
+        accept = true;
+    } else if (nav.up || nav.right) {
+        letter = cycleLetter(letter, 1);
+    } else if (nav.down || nav.left) {
+        letter = cycleLetter(letter, -1);
+    } else if (nav.back && m_cursor > 0) {
+        --m_cursor;
+        return;
+    }
+    if (!accept)
+        return;
+    if (m_cursor == 2) {
+        flow.submitInitials(m_letters);
+        return;
+    }
+    ++m_cursor;
+    m_letters[static_cast<size_t>(m_cursor)] = 'A';
+}
+
+void InitialsScreen::layout(GameFlow& flow, ui::Ui& ui) {
+    const int32_t rank = flow.initialsRank();
+    ui.beginPanel(rank == 0 ? std::string("NEW HIGH SCORE") : ordinal(rank + 1) + " PLACE", {0.5f, 0.5f});
+    std::string line = flow.simulation()->settings().players == 2
+                           ? "PLAYER " + std::to_string(flow.initialsPlayer() + 1) + "  "
+                           : std::string("SCORE ");
+    line += ui::scoreText(flow.simulation()->player(flow.initialsPlayer()).score);
+    ui.text(line, ui::theme::kText);
+    ui.space(4);
+    ui.text("ENTER YOUR INITIALS", ui::theme::kAccent);
+    std::string shown(m_letters.begin(), m_letters.end());
+    for (size_t i = static_cast<size_t>(m_cursor) + 1; i < shown.size(); ++i)
+        shown[i] = ' '; // not chosen yet
+    ui.letterBoxes(shown, m_cursor);
+    ui.text("TYPE THEM, OR CHOOSE WITH ↑↓", ui::theme::kMuted);
+    ui.hints({{"↑↓", "LETTER"}, {"ENTER", "NEXT"}, {"BKSP", "ERASE"}});
+    ui.endPanel();
+}
+
+} // namespace invaders

@@ -1,0 +1,88 @@
+// Options: sound, difficulty, display and the way to the controls. Left/Right change a value; every change
+// is applied and saved at once (the app reads `takeOptionsChanged`).
+#include "game_flow.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace invaders {
+namespace {
+
+std::string percent(float volume) {
+    return std::to_string(static_cast<int>(volume * 100.0f + 0.5f)) + "%";
+}
+
+float stepVolume(float volume, int32_t change) {
+    const float stepped = std::round((volume + static_cast<float>(change) * kVolumeStep) * 10.0f) / 10.0f;
+    return std::clamp(stepped, 0.0f, 1.0f);
+}
+
+// "ON" / "OFF", or what the display really does when it refused the request.
+std::string onOff(bool requested, bool granted) {
+    if (requested && !granted)
+        return "OFF (NOT AVAILABLE)";
+    return requested ? "ON" : "OFF";
+}
+
+std::string upper(std::string_view text) {
+    std::string result(text);
+    for (char& c : result)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return result;
+}
+
+} // namespace
+
+void OptionsScreen::enter(GameFlow& /*flow*/) {
+    m_menu.selected = 0;
+}
+
+void OptionsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    if (ui.nav().back) {
+        flow.closeOptions();
+        return;
+    }
+    layout(flow, ui);
+}
+
+void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
+    Settings& options = flow.editOptions();
+    const DisplayState& display = flow.display();
+    ui.beginPanel("OPTIONS", {0.5f, 0.5f}, &m_menu);
+    if (const int32_t change = ui.option("MASTER VOLUME", percent(options.masterVolume))) {
+        options.masterVolume = stepVolume(options.masterVolume, change);
+        flow.optionsChanged();
+    }
+    if (const int32_t change = ui.option("EFFECTS VOLUME", percent(options.effectsVolume))) {
+        options.effectsVolume = stepVolume(options.effectsVolume, change);
+        flow.optionsChanged();
+    }
+    if (ui.option("MUTE", options.mute ? "ON" : "OFF") != 0) {
+        options.mute = !options.mute;
+        flow.optionsChanged();
+    }
+    if (const int32_t change = ui.option("DIFFICULTY", upper(difficultyName(options.difficulty)))) {
+        // Applies to the next game started.
+        options.difficulty = static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
+        flow.optionsChanged();
+    }
+    if (ui.option("FULLSCREEN", onOff(options.fullscreen, display.fullscreen)) != 0) {
+        options.fullscreen = !options.fullscreen;
+        flow.optionsChanged();
+    }
+    if (ui.option("VSYNC", onOff(options.vsync, display.vsync)) != 0) {
+        options.vsync = !options.vsync;
+        flow.optionsChanged();
+    }
+    if (ui.button("CONTROLS"))
+        flow.show(Screen::Controls);
+    if (ui.button("BACK"))
+        flow.closeOptions();
+    if (!flow.optionsNote().empty())
+        ui.text(flow.optionsNote(), ui::theme::kWarning);
+    ui.hints({ui::kHintSelect, ui::kHintChange, ui::kHintBack});
+    ui.endPanel();
+}
+
+} // namespace invaders

@@ -1,0 +1,36 @@
+// The score advance table; the scene draws the four scoring sprites beside these lines.
+#include "game_flow.h"
+#include "ui/hud.h"
+
+namespace invaders {
+
+void ScoreTableScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    stepAttract(flow, ui.nav(), kScoreTableFrames);
+}
+
+void ScoreTableScreen::layout(GameFlow& flow, ui::Ui& ui) {
+    ui::Painter* painter = ui.painter();
+    if (painter == nullptr)
+        return;
+    ui::drawHiScore(*painter, flow.hiScore());
+    const glm::vec2 size(painter->size());
+    const auto centred = [&](std::string_view text, float y, const glm::vec4& color, int32_t scale) {
+        const glm::ivec2 box = painter->measure(text, scale);
+        painter->text(text, {(painter->size().x - box.x) / 2, static_cast<int32_t>(y * size.y) - box.y / 2}, color,
+                      scale);
+    };
+    centred("VOXEL INVADERS", 0.2f, ui::theme::kTitle, 3);
+    centred("*SCORE ADVANCE TABLE*", 0.37f, ui::theme::kText, 1);
+    // Beside the sprites of GameScene's score table (same rows: mystery, 30, 20, 10).
+    const char* lines[] = {"= ? MYSTERY", "= 30 POINTS", "= 20 POINTS", "= 10 POINTS"};
+    for (int i = 0; i < 4; ++i) {
+        const glm::ivec2 box = painter->measure(lines[i]);
+        painter->text(lines[i],
+                      {static_cast<int32_t>(0.44f * size.x),
+                       static_cast<int32_t>((0.458f + 0.085f * static_cast<float>(i)) * size.y) - box.y / 2},
+                      ui::theme::kText);
+    }
+    ui.hintBar({{"ENTER", "PLAY"}, {"ESC", "OPTIONS"}}, {0.5f, 0.88f});
+}
+
+} // namespace invaders

@@ -1,0 +1,37 @@
+#pragma once
+// The HUD over a game: scores along the top, lives as a number and cannon icons at the bottom left, and
+// in a two-player game whose turn it is. Scores show as the arcade shows them: four digits (see
+// `scoreText`), the same on every screen and in the high-score table.
+
+#include "ui/painter.h"
+
+#include "vox/voxel/voxel_model.h"
+
+#include <cstdint>
+#include <string>
+
+namespace invaders::ui {
+
+/// A score as every screen shows it: at least four digits, zero-padded ("0450"). The game's score rolls
+/// over at 10,000 as the arcade's does (game/sim), so four digits are always enough.
+[[nodiscard]] std::string scoreText(int64_t score);
+
+/// What the HUD shows.
+struct HudModel {
+    int64_t score = 0;                      ///< The active player's score.
+    int64_t hiScore = 0;                    ///< max(table's best, scores being made now).
+    int32_t wave = 1;                       ///< The active player's wave.
+    int32_t lives = 0;                      ///< Ships left, the one in play included.
+    int32_t players = 1;                    ///< 1 or 2.
+    int32_t currentPlayer = 0;              ///< Whose turn (0 or 1).
+    int64_t otherScore = 0;                 ///< The other player's score, in a two-player game.
+    const vox::VoxelModel* cannon = nullptr; ///< The icon of a reserve ship; none: no icons.
+};
+
+/// Draws the HUD of `hud`.
+void drawHud(Painter& painter, const HudModel& hud);
+
+/// Draws only "HI-SCORE" and its value at the top centre (screens without a game).
+void drawHiScore(Painter& painter, int64_t hiScore);
+
+} // namespace invaders::ui

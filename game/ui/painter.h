@@ -1,0 +1,71 @@
+#pragma once
+// `Painter`: where the widgets draw: text, solid rectangles and voxel-model icons on whole screen pixels,
+// over the 3D scene, through `vox::SceneRenderer`'s HUD layer. Sizes are in font pixels, scaled like
+// the HUD font (`scale()` screen pixels each), so a layout holds at every window size.
+//
+// It remembers every text it drew, with its box and colour, for the tests that measure contrast on the
+// rendered frame.
+
+#include "vox/render/scene_renderer.h"
+#include "vox/voxel/voxel_model.h"
+
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace invaders::ui {
+
+/// A text as drawn: what, where (screen pixels, max exclusive) and in which colour.
+struct DrawnText {
+    std::string text;   ///< UTF-8.
+    glm::ivec2 min{0};  ///< Top-left pixel of its box.
+    glm::ivec2 max{0};  ///< One past its bottom-right pixel.
+    glm::vec4 color{1}; ///< sRGB with opacity.
+    bool onBackdrop = false; ///< Drawn inside a panel or bar (the contrast tests measure these).
+};
+
+/// Draws the UI of one frame; see the file comment.
+class Painter {
+public:
+    /// Draws with `renderer` (between its beginFrame and endFrame) on a `size` pixel viewport.
+    Painter(vox::SceneRenderer& renderer, glm::ivec2 size);
+
+    /// The viewport, pixels.
+    [[nodiscard]] glm::ivec2 size() const { return m_size; }
+    /// Screen pixels per font pixel.
+    [[nodiscard]] int32_t scale() const { return m_scale; }
+    /// Height of one line of text at `textScale`, screen pixels.
+    [[nodiscard]] int32_t lineHeight(int32_t textScale = 1) const;
+    /// Size of `text` at `textScale`, screen pixels.
+    [[nodiscard]] glm::ivec2 measure(std::string_view text, int32_t textScale = 1) const;
+
+    /// Draws `text` with its box's top-left at `topLeft` (screen pixels). `shadow`: a dark copy one font
+    /// pixel down-right (for text over the scene; off on solid bars).
+    void text(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color, int32_t textScale = 1,
+              bool shadow = true);
+    /// A solid rectangle, `min` to one past `max`, screen pixels.
+    void rect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color);
+    /// A backdrop: a translucent dark box with a thin border; text drawn inside it until `endBackdrop()` is
+    /// marked as on a backdrop.
+    void backdrop(glm::ivec2 min, glm::ivec2 max, bool border = true);
+    /// Ends the region of the last `backdrop()`.
+    void endBackdrop() { m_onBackdrop = false; }
+    /// The front face of `model` (its x-y silhouette, nearest voxel colours) as an icon, each voxel
+    /// `voxelPixels` screen pixels, top-left at `topLeft`.
+    void icon(const vox::VoxelModel& model, glm::ivec2 topLeft, int32_t voxelPixels);
+
+    /// Every text drawn so far.
+    [[nodiscard]] const std::vector<DrawnText>& texts() const { return m_texts; }
+
+private:
+    vox::SceneRenderer& m_renderer;
+    glm::ivec2 m_size;
+    int32_t m_scale;
+    bool m_onBackdrop = false;
+    std::vector<DrawnText> m_texts;
+};
+
+} // namespace invaders::ui

@@ -1,0 +1,299 @@
+#include "ui/ui.h"
+
+#include "vox/core/assert.h"
+
+#include <algorithm>
+
+namespace invaders::ui {
+namespace {
+
+constexpr int32_t kMinimumInnerWidth = 150; // font pixels: short menus still read as a panel
+constexpr std::string_view kHintSeparator = "   ";
+
+// A letter box of `Ui::letterBoxes`: a scale-3 glyph with a margin.
+glm::ivec2 letterBox(const Painter& painter) {
+    const glm::ivec2 glyph = painter.measure("W", 3);
+    return glyph + 6 * painter.scale();
+}
+
+} // namespace
+
+Ui Ui::stepping(const NavInput& input) {
+    return Ui(input, nullptr, 0);
+}
+
+Ui Ui::drawing(Painter& painter, int64_t tick) {
+    return Ui(NavInput{}, &painter, tick);
+}
+
+void Ui::beginPanel(std::string_view title, glm::vec2 centre, MenuState* menu) {
+    VOX_ASSERT(!m_inPanel, "Ui::beginPanel: the previous panel was not ended");
+    m_inPanel = true;
+    m_title = title;
+    m_centre = centre;
+    m_menu = menu;
+    m_selectableCount = 0;
+    m_rows.clear();
+}
+
+Ui::Row& Ui::addRow(RowKind kind, std::string_view label) {
+    Row& row = m_rows.emplace_back();
+    row.kind = kind;
+    row.label = label;
+    return row;
+}
+
+bool Ui::selectable() {
+    VOX_ASSERT(m_inPanel, "Ui: a widget outside beginPanel / endPanel");
+    const int32_t index = m_selectableCount++;
+    return m_menu != nullptr && index == m_menu->selected;
+}
+
+bool Ui::button(std::string_view label) {
+    const bool selected = selectable();
+    addRow(RowKind::Button, label).selected = selected;
+    return !isDrawing() && selected && m_nav.confirm;
+}
+
+bool Ui::button(std::string_view label, std::string_view value) {
+    const bool selected = selectable();
+    Row& row = addRow(RowKind::Option, label);
+    row.value = value;
+    row.selected = selected;
+    return !isDrawing() && selected && m_nav.confirm;
+}
+
+int32_t Ui::option(std::string_view label, std::string_view value) {
+    const bool selected = selectable();
+    Row& row = addRow(RowKind::Option, label);
+    row.value = value;
+    row.selected = selected;
+    row.arrows = true;
+    if (isDrawing() || !selected)
+        return 0;
+    if (m_nav.left)
+        return -1;
+    return m_nav.right || m_nav.confirm ? 1 : 0;
+}
+
+void Ui::text(std::string_view text, const glm::vec4& color, int32_t scale, bool highlighted) {
+    VOX_ASSERT(m_inPanel, "Ui::text outside beginPanel / endPanel");
+    Row& row = addRow(RowKind::Text, text);
+    row.color = color;
+    row.scale = scale;
+    row.selected = highlighted;
+}
+
+void Ui::letterBoxes(std::string_view letters, int32_t cursor) {
+    VOX_ASSERT(m_inPanel, "Ui::letterBoxes outside beginPanel / endPanel");
+    Row& row = addRow(RowKind::Letters, letters);
+    row.scale = 3;
+    row.cursor = cursor;
+}
+
+void Ui::space(int32_t fontPixels) {
+    VOX_ASSERT(m_inPanel, "Ui::space outside beginPanel / endPanel");
+    addRow(RowKind::Space, {}).scale = fontPixels;
+}
+
+void Ui::hints(std::initializer_list<Hint> hints) {
+    VOX_ASSERT(m_inPanel, "Ui::hints outside beginPanel / endPanel");
+    if (isDrawing())
+        addRow(RowKind::Hints, {}).hints = hints;
+}
+
+void Ui::endPanel() {
+    VOX_ASSERT(m_inPanel, "Ui::endPanel without beginPanel");
+    m_inPanel = false;
+    if (m_menu != nullptr && m_selectableCount > 0) {
+        int32_t& selected = m_menu->selected;
+        selected = std::clamp(selected, 0, m_selectableCount - 1);
+        if (!isDrawing()) {
+            if (m_nav.up)
+                selected = (selected + m_selectableCount - 1) % m_selectableCount;
+            if (m_nav.down)
+                selected = (selected + 1) % m_selectableCount;
+        }
+        int32_t index = 0;
+        for (const Row& row : m_rows) {
+            if (row.kind != RowKind::Button && row.kind != RowKind::Option)
+                continue;
+            if (index++ == selected)
+                m_selectedLabel = row.label;
+        }
+    }
+    if (!isDrawing())
+        return;
+
+    Painter& painter = *m_painter;
+    const int32_t s = painter.scale();
+    const int32_t pad = theme::kPadding * s;
+    int32_t valueWidth = 0;
+    for (const Row& row : m_rows)
+        if (row.kind == RowKind::Option)
+            valueWidth = std::max(valueWidth, painter.measure("← " + row.value + " →").x);
+    int32_t innerWidth = std::max(kMinimumInnerWidth * s, painter.measure(m_title, 2).x);
+    int32_t height = 2 * pad;
+    if (!m_title.empty())
+        height += painter.lineHeight(2) + 2 * theme::kRowGap * s;
+    for (const Row& row : m_rows) {
+        const glm::ivec2 size = rowSize(row, valueWidth);
+        innerWidth = std::max(innerWidth, size.x);
+        height += size.y;
+    }
+    const glm::ivec2 panelSize(innerWidth + 2 * pad, height);
+    const glm::ivec2 screen = painter.size();
+    glm::ivec2 min = glm::ivec2(m_centre * glm::vec2(screen)) - panelSize / 2;
+    min = glm::clamp(min, glm::ivec2(0), glm::max(screen - panelSize, glm::ivec2(0)));
+    painter.backdrop(min, min + panelSize);
+
+    glm::ivec2 pen = min + glm::ivec2(pad);
+    if (!m_title.empty()) {
+        const int32_t titleWidth = painter.measure(m_title, 2).x;
+        painter.text(m_title, {pen.x + (innerWidth - titleWidth) / 2, pen.y}, theme::kTitle, 2);
+        pen.y += painter.lineHeight(2) + 2 * theme::kRowGap * s;
+    }
+    for (const Row& row : m_rows) {
+        drawRow(row, pen, innerWidth, valueWidth);
+        pen.y += rowSize(row, valueWidth).y;
+    }
+    painter.endBackdrop();
+}
+
+glm::ivec2 Ui::rowSize(const Row& row, int32_t valueWidth) const {
+    const Painter& painter = *m_painter;
+    const int32_t s = painter.scale();
+    const int32_t gap = theme::kRowGap * s;
+    switch (row.kind) {
+    case RowKind::Text:
+        return {painter.measure(row.label, row.scale).x, painter.lineHeight(row.scale) + gap};
+    case RowKind::Button:
+        return {painter.measure(row.label).x, painter.lineHeight() + 2 * gap};
+    case RowKind::Option:
+        return {painter.measure(row.label + "    ").x + valueWidth, painter.lineHeight() + 2 * gap};
+    case RowKind::Space:
+        return {0, row.scale * s};
+    case RowKind::Hints:
+        return {hintsWidth(row.hints), painter.lineHeight() + 4 * gap};
+    case RowKind::Letters: {
+        const glm::ivec2 box = letterBox(painter);
+        const auto count = static_cast<int32_t>(row.label.size());
+        return {count * box.x + (count - 1) * box.x / 3, box.y + 2 * gap};
+    }
+    }
+    return {0, 0};
+}
+
+void Ui::drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth) {
+    Painter& painter = *m_painter;
+    const int32_t s = painter.scale();
+    const int32_t gap = theme::kRowGap * s;
+    const glm::ivec2 size = rowSize(row, valueWidth);
+    const int32_t textTop = row.kind == RowKind::Text ? topLeft.y : topLeft.y + gap;
+    if (row.selected && row.kind != RowKind::Hints) {
+        const int32_t margin = theme::kPadding * s / 2;
+        painter.rect({topLeft.x - margin, topLeft.y}, {topLeft.x + innerWidth + margin, topLeft.y + size.y},
+                     theme::kSelectedBar);
+    }
+    const glm::vec4 color = row.selected ? theme::kSelectedText : row.kind == RowKind::Text ? row.color
+                                                                                             : theme::kText;
+    const bool shadow = !row.selected;
+    switch (row.kind) {
+    case RowKind::Text:
+    case RowKind::Button: {
+        const int32_t width = painter.measure(row.label, row.scale).x;
+        painter.text(row.label, {topLeft.x + (innerWidth - width) / 2, textTop}, color, row.scale, shadow);
+        break;
+    }
+    case RowKind::Option: {
+        painter.text(row.label, {topLeft.x, textTop}, color, 1, shadow);
+        // Arrows only on the selected row, without moving the value: spaces stand in for them elsewhere.
+        const std::string shown =
+            row.selected && row.arrows ? "← " + row.value + " →" : "  " + row.value + "  ";
+        const int32_t width = painter.measure(shown).x;
+        painter.text(shown, {topLeft.x + innerWidth - width, textTop}, color, 1, shadow);
+        break;
+    }
+    case RowKind::Hints:
+        drawHints(row.hints, {topLeft.x + (innerWidth - hintsWidth(row.hints)) / 2, topLeft.y + 2 * gap});
+        break;
+    case RowKind::Letters: {
+        const glm::ivec2 box = letterBox(painter);
+        const int32_t step = box.x + box.x / 3;
+        glm::ivec2 pen(topLeft.x + (innerWidth - size.x) / 2, topLeft.y + gap);
+        for (int32_t i = 0; i < static_cast<int32_t>(row.label.size()); ++i, pen.x += step) {
+            const bool current = i == row.cursor;
+            const int32_t w = theme::kBorderWidth * s;
+            // The current letter sits on the bar; the others in an outlined box, so every slot shows.
+            if (current) {
+                painter.rect(pen, pen + box, theme::kSelectedBar);
+            } else {
+                painter.rect(pen, {pen.x + box.x, pen.y + w}, theme::kBorder);
+                painter.rect({pen.x, pen.y + box.y - w}, pen + box, theme::kBorder);
+                painter.rect(pen, {pen.x + w, pen.y + box.y}, theme::kBorder);
+                painter.rect({pen.x + box.x - w, pen.y}, pen + box, theme::kBorder);
+            }
+            const std::string letter(1, row.label[static_cast<size_t>(i)]);
+            const glm::ivec2 glyph = painter.measure(letter, row.scale);
+            painter.text(letter, pen + (box - glyph) / 2, current ? theme::kSelectedText : theme::kText, row.scale,
+                         !current);
+        }
+        break;
+    }
+    case RowKind::Space:
+        break;
+    }
+}
+
+int32_t Ui::hintsWidth(const std::vector<Hint>& hints) const {
+    const Painter& painter = *m_painter;
+    const int32_t capPadding = 3 * painter.scale();
+    int32_t width = 0;
+    for (size_t i = 0; i < hints.size(); ++i) {
+        if (i > 0)
+            width += painter.measure(kHintSeparator).x;
+        if (!hints[i].keys.empty())
+            width += painter.measure(hints[i].keys).x + 2 * capPadding + painter.measure(" ").x;
+        width += painter.measure(hints[i].action).x;
+    }
+    return width;
+}
+
+void Ui::drawHints(const std::vector<Hint>& hints, glm::ivec2 topLeft) {
+    Painter& painter = *m_painter;
+    const int32_t s = painter.scale();
+    const int32_t capPadding = 3 * s;
+    glm::ivec2 pen = topLeft;
+    for (size_t i = 0; i < hints.size(); ++i) {
+        if (i > 0)
+            pen.x += painter.measure(kHintSeparator).x;
+        if (hints[i].keys.empty()) { // a label
+            painter.text(hints[i].action, pen, theme::kAccent);
+            pen.x += painter.measure(hints[i].action).x;
+            continue;
+        }
+        const int32_t keysWidth = painter.measure(hints[i].keys).x;
+        painter.rect({pen.x, pen.y - s}, {pen.x + keysWidth + 2 * capPadding, pen.y + painter.lineHeight()},
+                     theme::kKeyCap);
+        painter.text(hints[i].keys, {pen.x + capPadding, pen.y}, theme::kKeyCapText, 1, false);
+        pen.x += keysWidth + 2 * capPadding + painter.measure(" ").x;
+        painter.text(hints[i].action, pen, theme::kMuted);
+        pen.x += painter.measure(hints[i].action).x;
+    }
+}
+
+void Ui::hintBar(std::initializer_list<Hint> list, glm::vec2 centre) {
+    if (!isDrawing())
+        return;
+    Painter& painter = *m_painter;
+    const std::vector<Hint> hints(list);
+    const int32_t pad = theme::kPadding * painter.scale();
+    const glm::ivec2 size(hintsWidth(hints) + 2 * pad, painter.lineHeight() + pad);
+    glm::ivec2 min = glm::ivec2(centre * glm::vec2(painter.size())) - size / 2;
+    min = glm::clamp(min, glm::ivec2(0), glm::max(painter.size() - size, glm::ivec2(0)));
+    painter.backdrop(min, min + size, false);
+    drawHints(hints, min + glm::ivec2(pad, pad / 2));
+    painter.endBackdrop();
+}
+
+} // namespace invaders::ui

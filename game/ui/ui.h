@@ -1,0 +1,136 @@
+#pragma once
+// `Ui`: the widgets every screen is made of, in the immediate-mode style of Dear ImGui: a screen describes
+// itself with one call per widget, every step and every frame, and the same description serves both:
+//
+//     void PauseScreen::layout(GameFlow& flow, ui::Ui& ui) {
+//         ui.beginPanel("PAUSED", {0.5f, 0.5f}, &m_menu);
+//         if (ui.button("RESUME"))
+//             flow.resume();
+//         if (ui.button("QUIT TO TITLE"))
+//             flow.toTitle();
+//         ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME"}});
+//         ui.endPanel();
+//     }
+//
+// A `Ui::stepping` Ui reads one step's `NavInput` and draws nothing: `button` returns true when the
+// player confirmed it, `option` says which way its value should change, and `endPanel` moves the selection
+// (Up/Down, wrapping). A `Ui::drawing` Ui reads no input: it lays the panel out and draws it with a
+// `Painter`, a translucent backdrop behind every text, the selected row on a bright bar, hints as key caps.
+// So adding a menu entry is one line in one screen's file.
+
+#include "ui/nav_input.h"
+#include "ui/painter.h"
+#include "ui/theme.h"
+
+#include <glm/vec2.hpp>
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace invaders::ui {
+
+/// Which row of a menu is selected; kept by the screen between steps.
+struct MenuState {
+    int32_t selected = 0; ///< Index among the selectable rows.
+};
+
+/// One hint: the keys (on a key cap) and what they do, e.g. {"ENTER", "CHOOSE"}.
+struct Hint {
+    std::string keys;        ///< Key names as shown ("↑↓", "ESC"); empty: `action` alone, as a label.
+    std::string_view action; ///< What they do.
+};
+
+/// The hints every menu shows (the fixed menu keys, which always work).
+inline const Hint kHintSelect{"↑↓", "SELECT"};
+/// See `kHintSelect`.
+inline const Hint kHintChange{"←→", "CHANGE"};
+/// See `kHintSelect`.
+inline const Hint kHintChoose{"ENTER", "CHOOSE"};
+/// See `kHintSelect`.
+inline const Hint kHintBack{"ESC", "BACK"};
+
+/// See the file comment.
+class Ui {
+public:
+    /// A Ui that reads `input` and draws nothing.
+    [[nodiscard]] static Ui stepping(const NavInput& input);
+    /// A Ui that draws with `painter` and reads no input; `tick` (steps) animates nothing but the cursor.
+    [[nodiscard]] static Ui drawing(Painter& painter, int64_t tick);
+
+    /// True for a drawing Ui.
+    [[nodiscard]] bool isDrawing() const { return m_painter != nullptr; }
+    /// This step's menu input (nothing while drawing).
+    [[nodiscard]] const NavInput& nav() const { return m_nav; }
+    /// The painter of a drawing Ui; null while stepping.
+    [[nodiscard]] Painter* painter() const { return m_painter; }
+    /// Steps since the game started, for animations.
+    [[nodiscard]] int64_t tick() const { return m_tick; }
+
+    /// Starts a panel: a box with `title` (may be empty), centred on `centre` (fractions of the screen),
+    /// kept inside the screen. With `menu`, its buttons and options are selectable.
+    void beginPanel(std::string_view title, glm::vec2 centre, MenuState* menu = nullptr);
+    /// A selectable row; true when the player confirmed it this step.
+    bool button(std::string_view label);
+    /// A selectable row with a value on the right that Left/Right do not change; true when confirmed.
+    bool button(std::string_view label, std::string_view value);
+    /// A selectable row with a value on the right (drawn "← value →" when selected); returns -1 or +1 when
+    /// the player asked to change it this step (Left / Right; Confirm counts as +1), else 0.
+    int32_t option(std::string_view label, std::string_view value);
+    /// A row of text that cannot be selected. `highlighted` puts it on the selection bar.
+    void text(std::string_view text, const glm::vec4& color = theme::kText, int32_t scale = 1,
+              bool highlighted = false);
+    /// Big letters in boxes, the one at `cursor` on the selection bar (text entry, e.g. initials); `cursor`
+    /// past the end: none.
+    void letterBoxes(std::string_view letters, int32_t cursor);
+    /// A row of empty space, `fontPixels` high.
+    void space(int32_t fontPixels = 4);
+    /// Key hints as the panel's last row.
+    void hints(std::initializer_list<Hint> hints);
+    /// Ends the panel: moves the selection (stepping) or draws it (drawing).
+    void endPanel();
+
+    /// Key hints on their own bar, centred on `centre` (for screens without a panel).
+    void hintBar(std::initializer_list<Hint> list, glm::vec2 centre);
+
+    /// The label of the selected row of the last panel with a menu.
+    [[nodiscard]] const std::string& selectedLabel() const { return m_selectedLabel; }
+
+private:
+    enum class RowKind : uint8_t { Text, Button, Option, Space, Hints, Letters };
+    struct Row {
+        RowKind kind = RowKind::Text;
+        std::string label;
+        std::string value;
+        glm::vec4 color{1.0f};
+        int32_t scale = 1;
+        bool selected = false;
+        std::vector<Hint> hints;
+        int32_t cursor = -1;
+        bool arrows = false; ///< An option: Left/Right change its value.
+    };
+
+    Ui(NavInput nav, Painter* painter, int64_t tick) : m_nav(nav), m_painter(painter), m_tick(tick) {}
+    Row& addRow(RowKind kind, std::string_view label);
+    bool selectable();
+    [[nodiscard]] glm::ivec2 rowSize(const Row& row, int32_t valueWidth) const;
+    void drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth);
+    [[nodiscard]] int32_t hintsWidth(const std::vector<Hint>& hints) const;
+    void drawHints(const std::vector<Hint>& hints, glm::ivec2 topLeft);
+
+    NavInput m_nav;
+    Painter* m_painter = nullptr;
+    int64_t m_tick = 0;
+    // The panel being described.
+    bool m_inPanel = false;
+    std::string m_title;
+    glm::vec2 m_centre{0.5f};
+    MenuState* m_menu = nullptr;
+    int32_t m_selectableCount = 0;
+    std::vector<Row> m_rows;
+    std::string m_selectedLabel;
+};
+
+} // namespace invaders::ui

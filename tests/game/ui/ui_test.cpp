@@ -1,0 +1,82 @@
+// The widgets' stepping half (no GL): a button reports only when selected and confirmed, options report
+// the direction, the selection wraps, and a drawing Ui never reports anything.
+#include "ui/ui.h"
+
+#include "ui/hud.h"
+#include "ui/key_names.h"
+
+#include <gtest/gtest.h>
+
+namespace invaders::ui {
+namespace {
+
+struct Menu {
+    MenuState state;
+    int32_t confirmed = -1;
+    int32_t changed = 0;
+    std::string selected;
+
+    void layout(Ui& ui) {
+        ui.beginPanel("TEST", {0.5f, 0.5f}, &state);
+        ui.text("NOT SELECTABLE");
+        if (ui.button("FIRST"))
+            confirmed = 0;
+        if (const int32_t change = ui.option("VALUE", "50%"))
+            changed = change;
+        if (ui.button("LAST"))
+            confirmed = 2;
+        ui.endPanel();
+        selected = ui.selectedLabel();
+    }
+    void step(const NavInput& nav) {
+        Ui ui = Ui::stepping(nav);
+        layout(ui);
+    }
+};
+
+TEST(Ui, UpDownMoveTheSelectionAndWrap) {
+    Menu menu;
+    menu.step({});
+    EXPECT_EQ(menu.selected, "FIRST") << "text rows are not selectable";
+    menu.step({.down = true});
+    EXPECT_EQ(menu.selected, "VALUE");
+    menu.step({.down = true});
+    menu.step({.down = true});
+    EXPECT_EQ(menu.selected, "FIRST") << "Down from the last wraps";
+    menu.step({.up = true});
+    EXPECT_EQ(menu.selected, "LAST");
+    EXPECT_EQ(menu.confirmed, -1);
+}
+
+TEST(Ui, ConfirmChoosesTheSelectedButtonAndLeftRightChangeTheSelectedOption) {
+    Menu menu;
+    menu.step({.right = true});
+    EXPECT_EQ(menu.changed, 0) << "Left/Right do nothing on a button";
+    menu.step({.confirm = true});
+    EXPECT_EQ(menu.confirmed, 0);
+    menu.step({.down = true});
+    menu.step({.left = true});
+    EXPECT_EQ(menu.changed, -1);
+    menu.step({.right = true});
+    EXPECT_EQ(menu.changed, 1);
+    menu.changed = 0;
+    menu.step({.confirm = true});
+    EXPECT_EQ(menu.changed, 1) << "Confirm steps an option forward";
+}
+
+TEST(Ui, ScoresHaveOneFormatAndKeysReadAsKeyCaps) {
+    EXPECT_EQ(scoreText(0), "0000");
+    EXPECT_EQ(scoreText(450), "0450");
+    EXPECT_EQ(scoreText(9990), "9990");
+    EXPECT_EQ(keyCapName({SDL_SCANCODE_LEFT}), "←");
+    EXPECT_EQ(keyCapName({SDL_SCANCODE_ESCAPE}), "ESC");
+    EXPECT_EQ(keyCapName({SDL_SCANCODE_RETURN, vox::KeyModifiers::Alt}), "ALT+ENTER");
+    EXPECT_EQ(keyCapName({SDL_SCANCODE_P}), "P");
+    const KeyBindings keys = defaultKeyBindings();
+    EXPECT_EQ(moveKeysText(keys), "← → / A D");
+    EXPECT_EQ(boundKeysText(keys, vox::Action::Pause), "P / ESC");
+    EXPECT_EQ(boundKeysText(keys, vox::Action::Fire), "SPACE");
+}
+
+} // namespace
+} // namespace invaders::ui
