@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures headless (no display needed): docs/play.png, a frame of the
-# self-playing demo, and docs/wave_strip.png, six moments of one wave side by side. docs/overlay.png is
-# made by the command in README.md's "Debug overlay" section.
+# Regenerates the README's pictures headless (no display needed): docs/title.png, the title a player
+# meets first; docs/play.png, a frame of the self-playing demo; and docs/wave_strip.png, six moments of
+# one wave side by side. docs/overlay.png is made by the command in README.md's "Debug overlay" section.
 # Needs a Release build (scripts/play.sh or cmake --preset release && cmake --build --preset release) and
 # Debian's python3-pil for the strip.
 set -euo pipefail
@@ -12,6 +12,7 @@ trap 'rm -rf "$VOX_DATA_HOME" "$frames"' EXIT
 frames="$(mktemp -d)"
 
 "$game" --headless --demo --seed 3 --frames 1500 --screenshot docs/play.png
+"$game" --headless --frames 60 --screenshot docs/title.png
 
 steps=(300 1000 1700 2400 3100 3800)
 for step in "${steps[@]}"; do
@@ -30,4 +31,4 @@ for i, (tile, step) in enumerate(zip(tiles, steps)):
     sheet.paste(tile, ((i % cols) * w, (i // cols) * h))
 sheet.save(out, optimize=True)
 PY
-echo "wrote docs/play.png and docs/wave_strip.png"
+echo "wrote docs/title.png, docs/play.png and docs/wave_strip.png"
