@@ -7,7 +7,7 @@
 #include "asset_loader.h"
 #include "debug/debug_overlay.h"
 #include "debug/overlay_geometry.h"
-#include "game_scene.h"
+#include "scene/game_scene.h"
 
 #include "vox/platform/window.h"
 #include "vox/render/render_target.h"

@@ -63,9 +63,9 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
     } else if (cannon.phase == CannonPhase::Exploding) {
         const bool blink = (cannon.timer / 4) % 2 == 0;
         renderer.drawSprite({.mesh = m_cannonMesh,
-                               .position = at(cannon.placement),
-                               .tint = blink ? glm::vec3(1.0f, 0.3f, 0.2f) : glm::vec3(0.4f),
-                               .flash = blink ? 0.6f : 0.0f});
+                             .position = at(cannon.placement),
+                             .tint = blink ? glm::vec3(1.0f, 0.3f, 0.2f) : glm::vec3(0.4f),
+                             .flash = blink ? 0.6f : 0.0f});
     }
     const PlayerShot& shot = simulation.playerShot();
     if (shot.phase == ShotPhase::Flying)
@@ -101,18 +101,18 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
             const vox::VoxelModel& model =
                 fromPlayer ? m_assets.playerShotExplosion : m_assets.alienShotExplosion;
             renderer.drawSprite({.mesh = fromPlayer ? m_playerBurstMesh : m_alienBurstMesh,
-                                   .position = at(explosion.position.x - model.size().x / 2,
-                                                  explosion.position.y - model.size().y / 2),
-                                   .scale = 0.6f,
-                                   .tint = glm::vec3(1.0f, 0.6f, 0.3f),
-                                   .flash = 0.7f});
+                                 .position = at(explosion.position.x - model.size().x / 2,
+                                                explosion.position.y - model.size().y / 2),
+                                 .scale = 0.6f,
+                                 .tint = glm::vec3(1.0f, 0.6f, 0.3f),
+                                 .flash = 0.7f});
             break;
         }
         case ExplosionKind::Saucer:
             renderer.drawSprite({.mesh = m_invaderExplosionMesh,
-                                   .position = at(explosion.position.x + 4, explosion.position.y),
-                                   .tint = glm::vec3(1.0f, 0.4f, 0.4f),
-                                   .flash = 0.5f});
+                                 .position = at(explosion.position.x + 4, explosion.position.y),
+                                 .tint = glm::vec3(1.0f, 0.4f, 0.4f),
+                                 .flash = 0.5f});
             break;
         case ExplosionKind::Cannon:
             break; // the blinking cannon shows it

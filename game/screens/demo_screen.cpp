@@ -7,7 +7,8 @@ void DemoScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*inpu
     if (stepAttract(flow, ui.nav(), 0))
         return;
     flow.stepSession(flow.pilotInput());
-    if (flow.simulation()->phase() == SimPhase::GameOver || (!flow.demoOnly() && flow.screenFrames() >= kDemoFrames))
+    if (flow.simulation()->phase() == SimPhase::GameOver ||
+        (!flow.demoOnly() && flow.screenFrames() >= kDemoFrames))
         flow.nextAttractScreen();
 }
 

@@ -64,7 +64,8 @@ void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     }
     if (const int32_t change = ui.option("DIFFICULTY", upper(difficultyName(options.difficulty)))) {
         // Applies to the next game started.
-        options.difficulty = static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
+        options.difficulty =
+            static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
         flow.optionsChanged();
     }
     if (ui.option("FULLSCREEN", onOff(options.fullscreen, display.fullscreen)) != 0) {

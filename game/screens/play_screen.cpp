@@ -9,8 +9,9 @@ void layoutTurnBanner(GameFlow& flow, ui::Ui& ui) {
     if (simulation == nullptr || simulation->phase() != SimPhase::Playing ||
         simulation->cannon().phase != CannonPhase::Waiting)
         return;
-    ui.beginPanel(simulation->settings().players == 2 ? "PLAYER " + std::to_string(simulation->currentPlayer() + 1)
-                                                       : std::string("GET READY"),
+    ui.beginPanel(simulation->settings().players == 2
+                      ? "PLAYER " + std::to_string(simulation->currentPlayer() + 1)
+                      : std::string("GET READY"),
                   {0.5f, 0.665f});
     if (simulation->settings().players == 2)
         ui.text("GET READY", ui::theme::kAccent);

@@ -16,8 +16,8 @@ void ScoreTableScreen::layout(GameFlow& flow, ui::Ui& ui) {
     const glm::vec2 size(painter->size());
     const auto centred = [&](std::string_view text, float y, const glm::vec4& color, int32_t scale) {
         const glm::ivec2 box = painter->measure(text, scale);
-        painter->text(text, {(painter->size().x - box.x) / 2, static_cast<int32_t>(y * size.y) - box.y / 2}, color,
-                      scale);
+        painter->text(text, {(painter->size().x - box.x) / 2, static_cast<int32_t>(y * size.y) - box.y / 2},
+                      color, scale);
     };
     centred("VOXEL INVADERS", 0.2f, ui::theme::kTitle, 3);
     centred("*SCORE ADVANCE TABLE*", 0.37f, ui::theme::kText, 1);

@@ -25,7 +25,8 @@ void TitleScreen::layout(GameFlow& flow, ui::Ui& ui) {
         ui::drawHiScore(*painter, flow.hiScore());
         constexpr std::string_view kLogo = "VOXEL INVADERS";
         const glm::ivec2 size = painter->measure(kLogo, 4);
-        painter->text(kLogo, {(painter->size().x - size.x) / 2, painter->size().y * 15 / 100}, ui::theme::kTitle, 4);
+        painter->text(kLogo, {(painter->size().x - size.x) / 2, painter->size().y * 15 / 100},
+                      ui::theme::kTitle, 4);
     }
     const KeyBindings& keys = flow.options().keys;
     ui.beginPanel({}, {0.5f, 0.6f}, &m_menu);

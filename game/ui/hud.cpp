@@ -16,7 +16,8 @@ void labelledValue(Painter& painter, std::string_view label, std::string_view va
     const int32_t top = painter.lineHeight() / 2;
     const auto place = [&](std::string_view text) {
         const int32_t width = painter.measure(text).x;
-        return static_cast<int32_t>(x * static_cast<float>(painter.size().x) - align * static_cast<float>(width));
+        return static_cast<int32_t>(x * static_cast<float>(painter.size().x) -
+                                    align * static_cast<float>(width));
     };
     painter.text(label, {place(label), top}, theme::kMuted);
     painter.text(value, {place(value), top + painter.lineHeight()}, theme::kText);
@@ -36,22 +37,24 @@ void drawHiScore(Painter& painter, int64_t hiScore) {
 
 void drawHud(Painter& painter, const HudModel& hud) {
     const bool twoPlayers = hud.players == 2;
-    labelledValue(painter, twoPlayers && hud.currentPlayer == 1 ? "SCORE<2>" : "SCORE<1>", scoreText(hud.score),
-                  0.0f, 0.03f);
+    labelledValue(painter, twoPlayers && hud.currentPlayer == 1 ? "SCORE<2>" : "SCORE<1>",
+                  scoreText(hud.score), 0.0f, 0.03f);
     drawHiScore(painter, hud.hiScore);
     labelledValue(painter, "WAVE", std::to_string(hud.wave), 1.0f, 0.97f);
     if (twoPlayers) {
         std::string other = hud.currentPlayer == 0 ? "SCORE<2> " : "SCORE<1> ";
         other += scoreText(hud.otherScore);
         const int32_t width = painter.measure(other).x;
-        painter.text(other, {painter.size().x / 2 - width / 2, painter.lineHeight() / 2 + 2 * painter.lineHeight()},
+        painter.text(other,
+                     {painter.size().x / 2 - width / 2, painter.lineHeight() / 2 + 2 * painter.lineHeight()},
                      theme::kMuted);
     }
 
     // Bottom left: the ships left as a number, then one cannon per ship in reserve (as the arcade).
     const int32_t s = painter.scale();
     const int32_t baseline = painter.size().y - painter.lineHeight() / 2;
-    glm::ivec2 pen(static_cast<int32_t>(0.03f * static_cast<float>(painter.size().x)), baseline - painter.lineHeight());
+    glm::ivec2 pen(static_cast<int32_t>(0.03f * static_cast<float>(painter.size().x)),
+                   baseline - painter.lineHeight());
     const std::string count = std::to_string(std::max(hud.lives, 0));
     painter.text(count, pen, theme::kAccent);
     pen.x += painter.measure(count + " ").x;
@@ -60,7 +63,8 @@ void drawHud(Painter& painter, const HudModel& hud) {
         const int32_t voxel = s;
         const int32_t reserve = std::clamp(hud.lives - 1, 0, kMaxLifeIcons);
         for (int32_t i = 0; i < reserve; ++i) {
-            painter.icon(*hud.cannon, {pen.x, baseline - size.y * voxel - (painter.lineHeight() - size.y * voxel) / 2},
+            painter.icon(*hud.cannon,
+                         {pen.x, baseline - size.y * voxel - (painter.lineHeight() - size.y * voxel) / 2},
                          voxel);
             pen.x += (size.x + 4) * voxel;
         }

@@ -18,13 +18,13 @@ namespace invaders::ui {
 
 /// What the HUD shows.
 struct HudModel {
-    int64_t score = 0;                      ///< The active player's score.
-    int64_t hiScore = 0;                    ///< max(table's best, scores being made now).
-    int32_t wave = 1;                       ///< The active player's wave.
-    int32_t lives = 0;                      ///< Ships left, the one in play included.
-    int32_t players = 1;                    ///< 1 or 2.
-    int32_t currentPlayer = 0;              ///< Whose turn (0 or 1).
-    int64_t otherScore = 0;                 ///< The other player's score, in a two-player game.
+    int64_t score = 0;                       ///< The active player's score.
+    int64_t hiScore = 0;                     ///< max(table's best, scores being made now).
+    int32_t wave = 1;                        ///< The active player's wave.
+    int32_t lives = 0;                       ///< Ships left, the one in play included.
+    int32_t players = 1;                     ///< 1 or 2.
+    int32_t currentPlayer = 0;               ///< Whose turn (0 or 1).
+    int64_t otherScore = 0;                  ///< The other player's score, in a two-player game.
     const vox::VoxelModel* cannon = nullptr; ///< The icon of a reserve ship; none: no icons.
 };
 

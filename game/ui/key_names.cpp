@@ -18,10 +18,20 @@ std::string upper(std::string text) {
 
 std::string keyCapName(const vox::KeyBinding& key) {
     static constexpr std::pair<std::string_view, std::string_view> kShort[] = {
-        {"Left", "←"},        {"Right", "→"},         {"Up", "↑"},         {"Down", "↓"},
-        {"Escape", "ESC"},    {"Return", "ENTER"},    {"Backspace", "BKSP"}, {"Keypad Enter", "KP ENTER"},
-        {"Left Ctrl", "LCTRL"}, {"Right Ctrl", "RCTRL"}, {"Left Shift", "LSHIFT"}, {"Right Shift", "RSHIFT"},
-        {"Left Alt", "LALT"}, {"Right Alt", "RALT"},
+        {"Left", "←"},
+        {"Right", "→"},
+        {"Up", "↑"},
+        {"Down", "↓"},
+        {"Escape", "ESC"},
+        {"Return", "ENTER"},
+        {"Backspace", "BKSP"},
+        {"Keypad Enter", "KP ENTER"},
+        {"Left Ctrl", "LCTRL"},
+        {"Right Ctrl", "RCTRL"},
+        {"Left Shift", "LSHIFT"},
+        {"Right Shift", "RSHIFT"},
+        {"Left Alt", "LALT"},
+        {"Right Alt", "RALT"},
     };
     const std::string name = keyBindingName(key);
     // Modifiers come first ("Alt+Return"): shorten only the key after them.

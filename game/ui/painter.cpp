@@ -2,7 +2,6 @@
 
 #include "ui/theme.h"
 
-
 namespace invaders::ui {
 
 Painter::Painter(vox::SceneRenderer& renderer, glm::ivec2 size)

@@ -20,10 +20,10 @@ namespace invaders::ui {
 
 /// A text as drawn: what, where (screen pixels, max exclusive) and in which colour.
 struct DrawnText {
-    std::string text;   ///< UTF-8.
-    glm::ivec2 min{0};  ///< Top-left pixel of its box.
-    glm::ivec2 max{0};  ///< One past its bottom-right pixel.
-    glm::vec4 color{1}; ///< sRGB with opacity.
+    std::string text;        ///< UTF-8.
+    glm::ivec2 min{0};       ///< Top-left pixel of its box.
+    glm::ivec2 max{0};       ///< One past its bottom-right pixel.
+    glm::vec4 color{1};      ///< sRGB with opacity.
     bool onBackdrop = false; ///< Drawn inside a panel or bar (the contrast tests measure these).
 };
 

@@ -18,11 +18,11 @@ inline constexpr glm::vec4 kAccent{0.5f, 1.0f, 0.6f, 1.0f};        ///< Prompts,
 inline constexpr glm::vec4 kWarning{1.0f, 0.65f, 0.45f, 1.0f};     ///< Refusals ("VSYNC NOT AVAILABLE").
 inline constexpr glm::vec4 kSelectedBar{0.5f, 1.0f, 0.6f, 1.0f};   ///< Behind the selected entry.
 inline constexpr glm::vec4 kSelectedText{0.02f, 0.05f, 0.04f, 1.0f}; ///< The selected entry's text.
-inline constexpr glm::vec4 kKeyCap{0.86f, 0.89f, 0.96f, 1.0f};     ///< A key's chip in the hints.
-inline constexpr glm::vec4 kKeyCapText{0.03f, 0.04f, 0.08f, 1.0f}; ///< A key's name on its chip.
+inline constexpr glm::vec4 kKeyCap{0.86f, 0.89f, 0.96f, 1.0f};       ///< A key's chip in the hints.
+inline constexpr glm::vec4 kKeyCapText{0.03f, 0.04f, 0.08f, 1.0f};   ///< A key's name on its chip.
 
-inline constexpr int32_t kPadding = 8;   ///< Inside a panel's border.
-inline constexpr int32_t kRowGap = 3;    ///< Between a panel's rows.
+inline constexpr int32_t kPadding = 8; ///< Inside a panel's border.
+inline constexpr int32_t kRowGap = 3;  ///< Between a panel's rows.
 inline constexpr int32_t kBorderWidth = 1;
 
 } // namespace invaders::ui::theme

@@ -195,8 +195,9 @@ void Ui::drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t
         painter.rect({topLeft.x - margin, topLeft.y}, {topLeft.x + innerWidth + margin, topLeft.y + size.y},
                      theme::kSelectedBar);
     }
-    const glm::vec4 color = row.selected ? theme::kSelectedText : row.kind == RowKind::Text ? row.color
-                                                                                             : theme::kText;
+    const glm::vec4 color = row.selected                ? theme::kSelectedText
+                            : row.kind == RowKind::Text ? row.color
+                                                        : theme::kText;
     const bool shadow = !row.selected;
     switch (row.kind) {
     case RowKind::Text:
@@ -235,8 +236,8 @@ void Ui::drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t
             }
             const std::string letter(1, row.label[static_cast<size_t>(i)]);
             const glm::ivec2 glyph = painter.measure(letter, row.scale);
-            painter.text(letter, pen + (box - glyph) / 2, current ? theme::kSelectedText : theme::kText, row.scale,
-                         !current);
+            painter.text(letter, pen + (box - glyph) / 2, current ? theme::kSelectedText : theme::kText,
+                         row.scale, !current);
         }
         break;
     }
