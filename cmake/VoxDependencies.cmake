@@ -5,6 +5,8 @@ find_package(SDL2 CONFIG REQUIRED)
 find_package(glm CONFIG REQUIRED)
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+# Optional: Xlib (libx11-dev, which libsdl2-dev pulls in) lets the window ask the X server for its real size.
+find_package(X11)
 
 # Dear ImGui: libimgui-dev ships the core as a static library and the SDL2 / OpenGL3 backends as sources.
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)

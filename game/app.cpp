@@ -193,6 +193,7 @@ private:
     void pollEvents() {
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
+            m_window.handleEvent(event); // the size renderFrame letterboxes into
             if (m_gamepads)
                 m_gamepads->handleEvent(event);
             if (m_overlay && m_overlay->handleEvent(event))
@@ -308,11 +309,7 @@ private:
             m_overlay->render(m_scene->debugView(), width, height, mouse);
         }
 
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        glViewport(0, 0, drawable.width, drawable.height);
-        glClearColor(0.0f, 0.0f, 0.0f, 1.0f); // the letterbox bars
-        glClear(GL_COLOR_BUFFER_BIT);
-        m_target.blitTo(viewport);
+        m_target.presentLetterboxed(viewport);
         m_window.swapBuffers();
         return {};
     }

@@ -12,6 +12,7 @@ packages=(
   libstb-dev                                    # PNG read/write (screenshots, golden images)
   libgl1-mesa-dri libegl1 libegl-mesa0          # Mesa llvmpipe through EGL: headless rendering
   libgtest-dev libgmock-dev                     # tests
+  xvfb                                          # tests: a real X11 window (window_x11_test.cpp)
   libbenchmark-dev                              # benchmarks
   libbox2d-dev libbullet-dev                    # benchmark peers only (bench/)
   python3-matplotlib                            # scripts/plot_benchmarks.py (docs/benchmarks.md's plot)

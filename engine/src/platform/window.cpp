@@ -1,5 +1,6 @@
 #include "vox/platform/window.h"
 
+#include "native_drawable_size.h"
 #include "vox/render/gl_debug.h"
 
 #include <SDL.h>
@@ -21,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 namespace vox {
@@ -28,6 +30,10 @@ namespace {
 
 constexpr int kMinimumWindowWidth = 320;
 constexpr int kMinimumWindowHeight = 180;
+// How long a fullscreen switch waits for the window manager to carry it out. A window manager takes a few
+// milliseconds; only a refusal waits this long.
+constexpr Uint32 kWindowManagerWaitMs = 500;
+constexpr Uint32 kWindowManagerPollMs = 10;
 
 bool environmentSet(const char* variable) {
     const char* value = std::getenv(variable);
@@ -130,6 +136,7 @@ Result<Window> Window::create(const WindowSettings& settings) {
     else if (Status vsync = window.setVsync(settings.vsync); !vsync)
         std::fprintf(stderr, "note: %s; the window opens anyway\n", vsync.error().message.c_str());
 
+    window.m_drawable = window.querySize();
     forgetGlDebugOutput(); // a fresh context starts with debug output off
     if (settings.debugContext && !enableGlDebugOutput())
         std::fprintf(stderr, "note: GL_KHR_debug is not available; GL errors will not be logged\n");
@@ -138,7 +145,8 @@ Result<Window> Window::create(const WindowSettings& settings) {
 
 Window::Window(Window&& other) noexcept
     : m_window(std::exchange(other.m_window, nullptr)), m_context(std::exchange(other.m_context, nullptr)),
-      m_headless(other.m_headless), m_fullscreen(other.m_fullscreen), m_vsync(other.m_vsync),
+      m_drawable(other.m_drawable), m_windowed(other.m_windowed), m_headless(other.m_headless),
+      m_fullscreen(other.m_fullscreen), m_vsync(other.m_vsync),
       m_ownsVideo(std::exchange(other.m_ownsVideo, false)) {}
 
 Window& Window::operator=(Window&& other) noexcept {
@@ -146,6 +154,8 @@ Window& Window::operator=(Window&& other) noexcept {
         destroy();
         m_window = std::exchange(other.m_window, nullptr);
         m_context = std::exchange(other.m_context, nullptr);
+        m_drawable = other.m_drawable;
+        m_windowed = other.m_windowed;
         m_headless = other.m_headless;
         m_fullscreen = other.m_fullscreen;
         m_vsync = other.m_vsync;
@@ -170,10 +180,42 @@ void Window::destroy() {
     m_ownsVideo = false;
 }
 
-PixelSize Window::drawableSize() const {
+PixelSize Window::querySize() const {
+    if (std::optional<PixelSize> native = detail::nativeDrawableSize(m_window))
+        return *native;
     PixelSize size;
     SDL_GL_GetDrawableSize(m_window, &size.width, &size.height);
     return size;
+}
+
+// Polls the real size until it is `wanted` or has left `from` (the window manager may pick another size),
+// or the wait is over. Without a way to ask the windowing system, SDL's figure is all there is.
+PixelSize Window::waitForSize(PixelSize wanted, PixelSize from) const {
+    if (!detail::nativeDrawableSize(m_window))
+        return querySize();
+    const Uint64 deadline = SDL_GetTicks64() + kWindowManagerWaitMs;
+    PixelSize size = querySize();
+    while (size == from && size != wanted && SDL_GetTicks64() < deadline) {
+        SDL_Delay(kWindowManagerPollMs);
+        size = querySize();
+    }
+    return size;
+}
+
+void Window::restoreWindowedGeometry() {
+    // Also when the window never changed: SDL then still holds the fullscreen size it assumed, and setting
+    // the size is how it learns the real one.
+    SDL_SetWindowSize(m_window, m_windowed.width, m_windowed.height);
+    SDL_SetWindowPosition(m_window, m_windowed.x, m_windowed.y);
+}
+
+bool Window::handleEvent(const SDL_Event& event) {
+    if (event.type != SDL_WINDOWEVENT || m_window == nullptr ||
+        event.window.windowID != SDL_GetWindowID(m_window))
+        return false;
+    const PixelSize before = m_drawable;
+    m_drawable = querySize();
+    return m_drawable != before;
 }
 
 void Window::swapBuffers() {
@@ -183,9 +225,36 @@ void Window::swapBuffers() {
 Status Window::setFullscreen(bool on) {
     if (m_headless || on == m_fullscreen)
         return {};
-    if (SDL_SetWindowFullscreen(m_window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
-        return Error{sdlError(on ? "cannot switch to fullscreen" : "cannot leave fullscreen")};
-    m_fullscreen = on;
+    if (on) {
+        SDL_GetWindowPosition(m_window, &m_windowed.x, &m_windowed.y);
+        SDL_GetWindowSize(m_window, &m_windowed.width, &m_windowed.height);
+        const PixelSize windowed = querySize();
+        if (SDL_SetWindowFullscreen(m_window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) {
+            m_drawable = querySize();
+            return Error{sdlError("cannot switch to fullscreen")};
+        }
+        // SDL reports the desktop's size as done; only the window manager makes it so.
+        PixelSize claimed;
+        SDL_GL_GetDrawableSize(m_window, &claimed.width, &claimed.height);
+        if (const PixelSize size = waitForSize(claimed, windowed); size == windowed && claimed != windowed) {
+            SDL_SetWindowFullscreen(m_window, 0);
+            restoreWindowedGeometry();
+            m_drawable = querySize();
+            return Error{"cannot switch to fullscreen: the window manager did not resize the window (is one "
+                         "running?); it stays a window"};
+        }
+        m_fullscreen = true;
+    } else {
+        const PixelSize fullscreen = querySize();
+        if (SDL_SetWindowFullscreen(m_window, 0) != 0) {
+            m_drawable = querySize();
+            return Error{sdlError("cannot leave fullscreen")};
+        }
+        m_fullscreen = false;
+        restoreWindowedGeometry();
+        waitForSize({m_windowed.width, m_windowed.height}, fullscreen);
+    }
+    m_drawable = querySize();
     return {};
 }
 

@@ -38,6 +38,15 @@ void RenderTarget::blitTo(const Viewport& viewport, GLuint destination) const {
     glBindFramebuffer(GL_FRAMEBUFFER, destination);
 }
 
+void RenderTarget::presentLetterboxed(const Viewport& viewport) const {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    // A scissor left on (an overlay's last clip) would keep stale pixels in the bars and clip the blit.
+    glDisable(GL_SCISSOR_TEST);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    blitTo(viewport);
+}
+
 Image RenderTarget::readImage() const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, m_framebuffer.name());
     glReadBuffer(GL_COLOR_ATTACHMENT0);

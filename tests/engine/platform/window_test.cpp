@@ -1,5 +1,8 @@
 #include "vox/platform/window.h"
 
+#include "engine/platform/letterbox_check.h"
+
+#include <SDL.h>
 #include <epoxy/gl.h>
 #include <gtest/gtest.h>
 
@@ -59,6 +62,98 @@ TEST(Window, TwoWindowsInARowEachGetAContext) {
         vox::Result<vox::Window> window = vox::Window::create(settings);
         ASSERT_TRUE(window.ok()) << window.error().message;
         EXPECT_EQ(window.value().drawableSize().width, 32 + i);
+    }
+}
+
+vox::Result<vox::Window> headlessWindow(vox::PixelSize size) {
+    vox::WindowSettings settings;
+    settings.width = size.width;
+    settings.height = size.height;
+    settings.headless = true;
+    return vox::Window::create(settings);
+}
+
+// A window event as SDL delivers it, for `window`.
+SDL_Event windowEvent(const vox::Window& window, Uint8 kind, int data1 = 0, int data2 = 0) {
+    SDL_Event event{};
+    event.type = SDL_WINDOWEVENT;
+    event.window.windowID = SDL_GetWindowID(window.sdlWindow());
+    event.window.event = kind;
+    event.window.data1 = data1;
+    event.window.data2 = data2;
+    return event;
+}
+
+// Hands every queued event to the window, as the game's loop does; true when its size changed.
+bool pumpEvents(vox::Window& window) {
+    bool changed = false;
+    SDL_Event event;
+    while (SDL_PollEvent(&event))
+        changed = window.handleEvent(event) || changed;
+    return changed;
+}
+
+// SDL's copy of the window size can say what is not so: after a fullscreen switch that no window manager
+// carried out it held the desktop's size while the window kept its own, and the game letterboxed into
+// a framebuffer that did not exist (the picture shifted up, its top cut off). The offscreen driver does the
+// same whenever the window is resized, as its EGL surface keeps its size: the same lie, headless.
+TEST(Window, DrawableSizeIsTheFramebuffersRealSizeWhateverSdlIsTold) {
+    vox::Result<vox::Window> created = headlessWindow({320, 200});
+    ASSERT_TRUE(created.ok()) << created.error().message;
+    vox::Window& window = created.value();
+    pumpEvents(window);
+    ASSERT_EQ(window.drawableSize(), (vox::PixelSize{320, 200}));
+
+    SDL_SetWindowSize(window.sdlWindow(), 320, 280); // what SDL claimed for the tester's refused F11
+    SDL_Event stale = windowEvent(window, SDL_WINDOWEVENT_SIZE_CHANGED, 1280, 800);
+    SDL_PushEvent(&stale);
+    EXPECT_FALSE(pumpEvents(window));
+    int sdlWidth = 0, sdlHeight = 0;
+    SDL_GL_GetDrawableSize(window.sdlWindow(), &sdlWidth, &sdlHeight);
+    EXPECT_EQ(sdlHeight, 280) << "SDL no longer reports the size it was told; this test needs another lie";
+    EXPECT_EQ(window.drawableSize(), (vox::PixelSize{320, 200}));
+
+    // Events of other windows and other kinds are not this window's business.
+    SDL_Event other = windowEvent(window, SDL_WINDOWEVENT_RESIZED, 10, 10);
+    other.window.windowID += 1000;
+    EXPECT_FALSE(window.handleEvent(other));
+    SDL_Event key{};
+    key.type = SDL_KEYDOWN;
+    EXPECT_FALSE(window.handleEvent(key));
+    EXPECT_EQ(window.drawableSize(), (vox::PixelSize{320, 200}));
+}
+
+// Every window event refreshes the size the picture is letterboxed into, whatever size the events carry;
+// at each of the window sizes (16:9, 4:3, portrait, 21:9) the picture fills the centred 16:9 rectangle and
+// the bars around it are black. The offscreen surface keeps the size it was created with, so each real
+// size is a window of its own; tests/engine/platform/window_x11_test.cpp resizes one real window.
+TEST(Window, WindowEventsAtEverySizeGiveTheCentredLetterboxAndThePictureFillsIt) {
+    for (const vox::test::LetterboxCase& size : vox::test::kLetterboxCases) {
+        SCOPED_TRACE(testing::Message() << size.window.width << "x" << size.window.height);
+        vox::Result<vox::Window> created = headlessWindow(size.window);
+        ASSERT_TRUE(created.ok()) << created.error().message;
+        vox::Window& window = created.value();
+        pumpEvents(window);
+        // The events a resize, a maximise, a restore and a fullscreen switch send, with a stale size.
+        SDL_SetWindowSize(window.sdlWindow(), size.window.width, size.window.height + 80);
+        for (Uint8 kind : {SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_MAXIMIZED,
+                           SDL_WINDOWEVENT_RESTORED}) {
+            SDL_Event event = windowEvent(window, kind, size.window.width, size.window.height + 80);
+            SDL_PushEvent(&event);
+        }
+        pumpEvents(window);
+        ASSERT_EQ(window.drawableSize(), size.window);
+
+        const vox::PixelSize drawable = window.drawableSize();
+        const vox::Viewport viewport =
+            vox::letterboxViewport(drawable.width, drawable.height, vox::test::kPictureAspect);
+        EXPECT_EQ(viewport, size.expected);
+        vox::RenderTarget picture = vox::test::makeTestPicture(viewport.width, viewport.height);
+        ASSERT_NE(picture.framebuffer().name(), 0u);
+        picture.presentLetterboxed(viewport);
+        EXPECT_TRUE(vox::test::showsPictureIn(vox::test::readWindow(size.window), size.expected));
+        EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+        picture = {}; // before its window's context goes
     }
 }
 

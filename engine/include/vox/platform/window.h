@@ -16,6 +16,16 @@
 /// `mesa_glthread` in the environment wins; `WindowSettings::threadedDriver = false` leaves it alone, and
 /// so do AddressSanitizer builds (LeakSanitizer's scan at exit crashes while the driver thread runs).
 ///
+/// Size and fullscreen: `drawableSize()` is the default framebuffer's real size, asked of the windowing
+/// system itself (X11: the window's geometry; offscreen: the EGL surface) rather than taken from SDL's copy,
+/// which goes stale when SDL reports a change that did not happen. Feed the window every SDL event
+/// (`handleEvent`): each of its window events (resized, size changed, maximised, restored, shown, ...)
+/// refreshes the size, so a picture letterboxed from it each frame (`letterboxViewport`) always fits.
+/// `setFullscreen(true)` remembers the windowed size and position, asks for borderless fullscreen-desktop and
+/// waits briefly for the window manager to carry it out; when it does not (e.g. an X server with no window
+/// manager, where SDL would report success while nothing changes), the window is put back as it was and the
+/// refusal is returned. `setFullscreen(false)` restores the remembered size and position.
+///
 /// SDL's video subsystem is process-wide: the first window decides the video driver. Destroy every GL
 /// object (the RAII wrappers in `vox/render`) before the window that owns their context.
 
@@ -24,6 +34,7 @@
 #include <string>
 
 struct SDL_Window;
+union SDL_Event;
 
 namespace vox {
 
@@ -69,12 +80,19 @@ public:
     /// Releases the resources (see the class comment).
     ~Window();
 
-    /// Size of the default framebuffer in pixels (differs from the window size on high-DPI screens).
-    [[nodiscard]] PixelSize drawableSize() const;
+    /// Size of the default framebuffer in pixels (differs from the window size on high-DPI screens), as of
+    /// the latest window event given to `handleEvent` or the latest `setFullscreen` (see the file comment).
+    [[nodiscard]] PixelSize drawableSize() const { return m_drawable; }
+    /// Follows the window's size: call with every SDL event. A window event of this window (of any kind:
+    /// SDL does not report every change as a resize) asks the windowing system for the real size; the
+    /// sizes the event carries are not trusted. Returns true when `drawableSize()` changed.
+    bool handleEvent(const SDL_Event& event);
     /// Presents the default framebuffer (waits for vsync when it is on).
     void swapBuffers();
-    /// Switches to borderless fullscreen-desktop (`on`) or back to the window, now; does nothing when
-    /// headless. Fails, with SDL's reason, when the video driver refuses; the mode is then unchanged.
+    /// Switches to borderless fullscreen-desktop (`on`) or back to the window at the size and position it
+    /// had before, now; does nothing when headless. Fails, with the reason, when the video driver or the
+    /// window manager refuses (waiting up to half a second for the latter); the window is then as it was,
+    /// `isFullscreen()` unchanged and `drawableSize()` its real size.
     [[nodiscard]] Status setFullscreen(bool on);
     /// Switches between windowed and borderless fullscreen-desktop; prints a note when refused.
     void toggleFullscreen();
@@ -96,11 +114,24 @@ public:
     [[nodiscard]] void* glContext() const { return m_context; }
 
 private:
+    /// Where the window was before fullscreen, to go back to.
+    struct WindowedGeometry {
+        int x = 0;
+        int y = 0;
+        int width = 0;
+        int height = 0;
+    };
+
     Window() = default;
     void destroy();
+    PixelSize querySize() const;
+    PixelSize waitForSize(PixelSize wanted, PixelSize from) const;
+    void restoreWindowedGeometry();
 
     SDL_Window* m_window = nullptr;
-    void* m_context = nullptr; // SDL_GLContext is a void*
+    void* m_context = nullptr;   // SDL_GLContext is a void*
+    PixelSize m_drawable;        // the default framebuffer's real size (see drawableSize())
+    WindowedGeometry m_windowed; // before fullscreen
     bool m_headless = false;
     bool m_fullscreen = false;
     bool m_vsync = false;

@@ -2,7 +2,7 @@
 /// @file
 /// `RenderTarget`: an offscreen image to render into: an RGBA8 colour texture and a depth-stencil
 /// buffer of a fixed size in a framebuffer object. The game draws its frame here at exactly the size it
-/// wants (e.g. `--size 1280x720`), then shows it in the window (`blitTo`) and reads it back for
+/// wants (e.g. `--size 1280x720`), then shows it in the window (`presentLetterboxed`) and reads it back for
 /// screenshots (`readImage`), the same way with or without a display.
 
 #include "vox/core/result.h"
@@ -27,6 +27,10 @@ public:
     /// Copies the colour image, scaled with linear filtering, into `viewport` of the framebuffer named
     /// `destination` (0: the window). Leaves `destination` bound.
     void blitTo(const Viewport& viewport, GLuint destination = 0) const;
+    /// Shows the colour image in the window: clears the whole default framebuffer to black (the bars) and
+    /// copies the image into `viewport` as `blitTo` does. `viewport` is normally `letterboxViewport()` of
+    /// `Window::drawableSize()`. Leaves the default framebuffer bound.
+    void presentLetterboxed(const Viewport& viewport) const;
     /// Reads the colour image back to memory (top row first).
     [[nodiscard]] Image readImage() const;
 
