@@ -251,7 +251,7 @@ private:
         if (options.fullscreen != m_applied.fullscreen) {
             const vox::Status status = m_window.setFullscreen(options.fullscreen);
             warn(status);
-            m_game->setOptionsNote(status ? "" : "FULLSCREEN REFUSED BY THE VIDEO DRIVER");
+            m_game->setOptionsNote(status ? "" : "FULLSCREEN REFUSED BY THE WINDOW SYSTEM");
         }
         if (options.vsync != m_applied.vsync) {
             const vox::Status status = m_window.setVsync(options.vsync);
