@@ -6,15 +6,6 @@
 #include <cstdio>
 
 namespace invaders {
-namespace {
-
-std::string ordinal(int32_t place) {
-    const char* suffix = place == 1 ? "ST" : place == 2 ? "ND" : place == 3 ? "RD" : "TH";
-    return std::to_string(place) + suffix;
-}
-
-} // namespace
-
 void HighScoresScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
     const bool afterGame = m_highlight >= 0;
     if (afterGame && flow.screenFrames() <= kInputDelayFrames)
@@ -32,10 +23,10 @@ void HighScoresScreen::layout(GameFlow& flow, ui::Ui& ui) {
         char line[64];
         if (rank < static_cast<int32_t>(entries.size())) {
             const HighScore& entry = entries[static_cast<size_t>(rank)];
-            std::snprintf(line, sizeof line, "%-4s  %s   %s  %4d", ordinal(rank + 1).c_str(),
+            std::snprintf(line, sizeof line, "%-4s  %s   %s  %4d", ui::ordinalText(rank + 1).c_str(),
                           entry.initialsText().c_str(), ui::scoreText(entry.score).c_str(), entry.wave);
         } else {
-            std::snprintf(line, sizeof line, "%-4s  ---   %s     -", ordinal(rank + 1).c_str(),
+            std::snprintf(line, sizeof line, "%-4s  ---   %s     -", ui::ordinalText(rank + 1).c_str(),
                           ui::scoreText(0).c_str());
         }
         ui.text(line, ui::theme::kText, 1, rank == m_highlight);

@@ -27,11 +27,6 @@ char typedLetter(SDL_Scancode key) {
     return 0;
 }
 
-std::string ordinal(int32_t place) {
-    const char* suffix = place == 1 ? "ST" : place == 2 ? "ND" : place == 3 ? "RD" : "TH";
-    return std::to_string(place) + suffix;
-}
-
 } // namespace
 
 void InitialsScreen::enter(GameFlow& /*flow*/) {
@@ -70,7 +65,8 @@ void InitialsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*
 
 void InitialsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     const int32_t rank = flow.initialsRank();
-    ui.beginPanel(rank == 0 ? std::string("NEW HIGH SCORE") : ordinal(rank + 1) + " PLACE", {0.5f, 0.5f});
+    ui.beginPanel(rank == 0 ? std::string("NEW HIGH SCORE") : ui::ordinalText(rank + 1) + " PLACE",
+                  {0.5f, 0.5f});
     std::string line = flow.simulation()->settings().players == 2
                            ? "PLAYER " + std::to_string(flow.initialsPlayer() + 1) + "  "
                            : std::string("SCORE ");

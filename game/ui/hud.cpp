@@ -31,6 +31,17 @@ std::string scoreText(int64_t score) {
     return text;
 }
 
+std::string ordinalText(int32_t place) {
+    const int32_t lastTwo = place % 100;
+    const int32_t last = place % 10;
+    const char* suffix = (lastTwo >= 11 && lastTwo <= 13) ? "TH"
+                         : last == 1                      ? "ST"
+                         : last == 2                      ? "ND"
+                         : last == 3                      ? "RD"
+                                                          : "TH";
+    return std::to_string(place) + suffix;
+}
+
 void drawHiScore(Painter& painter, int64_t hiScore) {
     labelledValue(painter, "HI-SCORE", scoreText(hiScore), 0.5f, 0.5f);
 }

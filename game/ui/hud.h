@@ -16,6 +16,9 @@ namespace invaders::ui {
 /// over at 10,000 as the arcade's does (game/sim), so four digits are always enough.
 [[nodiscard]] std::string scoreText(int64_t score);
 
+/// A place in a table as the screens show it: "1ST", "2ND", "3RD", "4TH" ... "10TH".
+[[nodiscard]] std::string ordinalText(int32_t place);
+
 /// What the HUD shows.
 struct HudModel {
     int64_t score = 0;                       ///< The active player's score.

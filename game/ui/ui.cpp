@@ -56,24 +56,24 @@ bool Ui::button(std::string_view label) {
 }
 
 bool Ui::button(std::string_view label, std::string_view value) {
-    const bool selected = selectable();
-    Row& row = addRow(RowKind::Option, label);
-    row.value = value;
-    row.selected = selected;
-    return !isDrawing() && selected && m_nav.confirm;
+    return valueRow(label, value, false) && m_nav.confirm;
 }
 
 int32_t Ui::option(std::string_view label, std::string_view value) {
-    const bool selected = selectable();
-    Row& row = addRow(RowKind::Option, label);
-    row.value = value;
-    row.selected = selected;
-    row.arrows = true;
-    if (isDrawing() || !selected)
+    if (!valueRow(label, value, true))
         return 0;
     if (m_nav.left)
         return -1;
     return m_nav.right || m_nav.confirm ? 1 : 0;
+}
+
+bool Ui::valueRow(std::string_view label, std::string_view value, bool arrows) {
+    const bool selected = selectable();
+    Row& row = addRow(RowKind::Option, label);
+    row.value = value;
+    row.selected = selected;
+    row.arrows = arrows;
+    return !isDrawing() && selected;
 }
 
 void Ui::text(std::string_view text, const glm::vec4& color, int32_t scale, bool highlighted) {

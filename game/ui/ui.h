@@ -115,6 +115,7 @@ private:
     Ui(NavInput nav, Painter* painter, int64_t tick) : m_nav(nav), m_painter(painter), m_tick(tick) {}
     Row& addRow(RowKind kind, std::string_view label);
     bool selectable();
+    bool valueRow(std::string_view label, std::string_view value, bool arrows); // true: selected, stepping
     [[nodiscard]] glm::ivec2 rowSize(const Row& row, int32_t valueWidth) const;
     void drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth);
     [[nodiscard]] int32_t hintsWidth(const std::vector<Hint>& hints) const;

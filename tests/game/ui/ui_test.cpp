@@ -68,6 +68,13 @@ TEST(Ui, ScoresHaveOneFormatAndKeysReadAsKeyCaps) {
     EXPECT_EQ(scoreText(0), "0000");
     EXPECT_EQ(scoreText(450), "0450");
     EXPECT_EQ(scoreText(9990), "9990");
+    EXPECT_EQ(ordinalText(1), "1ST");
+    EXPECT_EQ(ordinalText(2), "2ND");
+    EXPECT_EQ(ordinalText(3), "3RD");
+    EXPECT_EQ(ordinalText(4), "4TH");
+    EXPECT_EQ(ordinalText(10), "10TH");
+    EXPECT_EQ(ordinalText(11), "11TH");
+    EXPECT_EQ(ordinalText(21), "21ST");
     EXPECT_EQ(keyCapName({SDL_SCANCODE_LEFT}), "←");
     EXPECT_EQ(keyCapName({SDL_SCANCODE_ESCAPE}), "ESC");
     EXPECT_EQ(keyCapName({SDL_SCANCODE_RETURN, vox::KeyModifiers::Alt}), "ALT+ENTER");
