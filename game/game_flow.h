@@ -103,6 +103,10 @@ public:
     [[nodiscard]] const Simulation* simulation() const { return m_simulation.get(); }
     /// Events of the simulation's latest step, empty when it did not step (title, pause).
     [[nodiscard]] std::span<const SimEvent> events() const;
+    /// True when the latest step stepped the session (false on menus, pause, the title).
+    [[nodiscard]] bool sessionStepped() const { return m_stepped; }
+    /// Counts the sessions started so far: a new value means a new game (or demo) began.
+    [[nodiscard]] uint64_t sessionNumber() const { return m_sessions; }
     /// True when the session on screen is the player's (not the demo pilot's).
     [[nodiscard]] bool playerSession() const { return m_simulation != nullptr && m_pilot == nullptr; }
     /// The best score to show: the table's, or one being made or replayed now.

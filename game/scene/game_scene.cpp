@@ -35,13 +35,22 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
 
 void GameScene::step(const vox::ActionState& input) {
     const auto start = std::chrono::steady_clock::now(); // for the debug overlay's figures only
+    const uint64_t session = m_flow.sessionNumber();
     m_flow.step(input);
     m_stepMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    // Debris belongs to the scene it was made in: a new session or a screen without the playfield ends
+    // it, and it stands still while the session does (pause).
+    if (m_flow.sessionNumber() != session || m_flow.scenery() != Scenery::Playfield) {
+        m_debris.clear();
+        m_shake = 0.0f;
+    }
     handleEvents();
     updateSaucerLoop();
-    m_debris.step();
-    m_shake *= 0.9f;
+    if (m_flow.sessionStepped()) {
+        m_debris.step();
+        m_shake *= 0.9f;
+    }
     ++m_tick;
     if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options ||
         m_flow.screen() == Screen::Controls)

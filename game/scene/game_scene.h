@@ -56,6 +56,8 @@ public:
     void setDisplay(const DisplayState& display) { m_flow.setDisplay(display); }
     /// The models the game was built with.
     [[nodiscard]] const GameAssets& assets() const { return m_assets; }
+    /// The debris of the scene on screen (frozen while the game is paused, cleared on a scene change).
+    [[nodiscard]] const vox::DebrisSystem& debris() const { return m_debris; }
     /// Every text the latest frame drew (for the contrast tests).
     [[nodiscard]] const std::vector<ui::DrawnText>& lastFrameTexts() const { return m_lastTexts; }
 

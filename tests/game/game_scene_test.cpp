@@ -234,5 +234,37 @@ TEST_F(GameSceneTest, TheHudKeepsItsPlaceAtEverySize) {
     }
 }
 
+TEST_F(GameSceneTest, DebrisFreezesWhilePausedAndBelongsToItsGame) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    for (int i = 0; i < 3000 && scene->debris().size() == 0; ++i) // fire until something blows up
+        scene->step(i % 2 == 0 ? press(Action::Fire) : vox::ActionState{});
+    ASSERT_GT(scene->debris().size(), 0);
+    scene->step(press(Action::Pause));
+    ASSERT_EQ(scene->flow().screen(), Screen::Paused);
+    const auto snapshot = [&] {
+        const auto particles = scene->debris().particles();
+        std::vector<glm::vec3> positions;
+        for (const vox::DebrisParticle& p : particles)
+            positions.push_back(p.position);
+        return positions;
+    };
+    const std::vector<glm::vec3> paused = snapshot();
+    steps(*scene, 30);
+    EXPECT_EQ(snapshot(), paused) << "debris stands still while paused";
+    scene->step(press(Action::Pause)); // resume
+    steps(*scene, 2);
+    EXPECT_NE(snapshot(), paused) << "and moves again on resume";
+    scene->step(press(Action::Pause));
+    scene->step(press(Action::MenuUp)); // "quit to title"
+    scene->step(press(Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::Title);
+    EXPECT_EQ(scene->debris().size(), 0) << "no debris across the title";
+    scene->step(press(Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::Playing);
+    EXPECT_EQ(scene->debris().size(), 0) << "none on the first frame of a new game";
+}
+
 } // namespace
 } // namespace invaders

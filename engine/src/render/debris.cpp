@@ -19,6 +19,8 @@ DebrisSystem::DebrisSystem(const DebrisSettings& settings, uint64_t seed)
     : m_settings(settings), m_rng(seed) {
     VOX_ASSERT(settings.stepSeconds > 0.0f, "DebrisSettings::stepSeconds must be positive");
     m_fadeSteps = std::max(1, static_cast<int32_t>(std::lround(settings.fadeSeconds / settings.stepSeconds)));
+    m_groundSteps =
+        std::max(1, static_cast<int32_t>(std::lround(settings.groundSeconds / settings.stepSeconds)));
     // Heat halves about every 0.1 s whatever the step.
     m_glowDecayPerStep = std::pow(0.5f, settings.stepSeconds / 0.1f);
 }
@@ -108,6 +110,7 @@ void DebrisSystem::step() {
         p.angle += p.spinRate * dt;
         if (!p.resting && p.position.y < floor && p.velocity.y < 0.0f) {
             p.position.y = floor;
+            p.lifetime = std::min(p.lifetime, p.age + m_groundSteps);
             p.velocity.y = -p.velocity.y * m_settings.restitution;
             p.velocity.x *= m_settings.bounceFriction;
             p.velocity.z *= m_settings.bounceFriction;

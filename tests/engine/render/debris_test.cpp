@@ -6,6 +6,7 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 namespace {
@@ -57,6 +58,7 @@ TEST(DebrisTest, SameSeedSameMotionDifferentSeedDifferentMotion) {
 TEST(DebrisTest, FallsBouncesAndRestsOnTheGround) {
     vox::DebrisSettings settings;
     settings.groundHeight = 10.0f;
+    settings.groundSeconds = 100.0f; // this test watches it lie there
     vox::DebrisSystem debris(settings, 7);
     vox::DebrisBurst still;
     still.centre = {0.5f, 0.0f, 0.5f}; // straight below: thrown up
@@ -95,6 +97,33 @@ TEST(DebrisTest, ParticlesShrinkAndDieAtTheEndOfTheirLife) {
     EXPECT_LT(scale, 0.2f);
     debris.step();
     EXPECT_EQ(debris.size(), 0);
+}
+
+TEST(DebrisTest, DebrisThatLandsFadesSoonAndNoneOutlivesTwoSeconds) {
+    // A kill just above the ground, as near the cannon: nothing may pile up there.
+    vox::DebrisSettings settings;
+    vox::DebrisSystem debris(settings, 3);
+    vox::DebrisBurst burst;
+    burst.centre = {100.0f, settings.groundHeight + 6.0f, 0.0f};
+    burst.lifetimeSeconds = 30.0f; // long-lived on purpose: the ground must end it
+    debris.spawnModel(block({8, 6, 3}), {96.0f, settings.groundHeight + 3.0f, -1.5f}, burst);
+    const int32_t groundSteps = static_cast<int32_t>(std::lround(settings.groundSeconds * 60.0f));
+    for (int step = 0; step < 120 && debris.size() > 0; ++step) {
+        debris.step();
+        for (const vox::DebrisParticle& p : debris.particles()) {
+            if (p.position.y <=
+                settings.groundHeight + settings.particleSize * 0.5f + 1e-4f) { // on the ground
+                EXPECT_LE(p.lifetime - p.age, groundSteps) << "step " << step;
+            }
+        }
+    }
+    EXPECT_EQ(debris.size(), 0) << "every particle reached the ground and faded within 2 s";
+
+    vox::DebrisSystem defaults({}, 5); // an ordinary burst high up: its mean life is 1.6 s
+    defaults.spawnModel(block({6, 4, 3}), {100.0f, 120.0f, -1.5f}, {.centre = {103.0f, 121.0f, 0.0f}});
+    for (int step = 0; step < 2 * 60 + 10; ++step)
+        defaults.step();
+    EXPECT_EQ(defaults.size(), 0) << "settled and faded within about 2 s";
 }
 
 TEST(DebrisTest, SpawnsStopAtCapacity) {

@@ -35,6 +35,8 @@ struct DebrisSettings {
     float restingFriction = 0.9f;     ///< Fraction of the horizontal speed kept per step while resting.
     float particleSize = 0.9f;        ///< Edge of a particle's cube, voxels (a gap shows the voxels apart).
     float fadeSeconds = 0.35f;        ///< Particles shrink to nothing over the end of their life.
+    float groundSeconds = 0.5f;       ///< Once a particle first touches the ground it lives at most this much
+                                      ///< longer, so debris never piles up where the cannon moves.
     int32_t maxParticles = 16384;     ///< Spawns beyond this many live particles are dropped.
 };
 
@@ -102,6 +104,7 @@ private:
 
     DebrisSettings m_settings;
     int32_t m_fadeSteps = 1;
+    int32_t m_groundSteps = 1;
     float m_glowDecayPerStep = 1.0f;
     Rng m_rng;
     std::vector<DebrisParticle> m_particles;
