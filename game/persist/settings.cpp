@@ -75,6 +75,8 @@ public:
             return boolean(line, name, value, m_result.settings.fullscreen);
         if (name == "vsync")
             return boolean(line, name, value, m_result.settings.vsync);
+        if (name == "flat_view")
+            return boolean(line, name, value, m_result.settings.flatView);
         if (name == "difficulty") {
             const std::optional<Difficulty> difficulty = difficultyFromName(value);
             if (!difficulty)
@@ -214,6 +216,7 @@ std::string formatSettings(const Settings& settings) {
     text += std::string("fullscreen = ") + boolean(settings.fullscreen) + "\n";
     text += std::string("vsync = ") + boolean(settings.vsync) + "\n";
     text += "difficulty = " + std::string(difficultyName(settings.difficulty)) + "\n";
+    text += std::string("flat_view = ") + boolean(settings.flatView) + "\n";
     for (vox::Action action : kRebindableActions) {
         const std::string name = std::string(kKeyPrefix) + std::string(vox::actionName(action));
         const std::vector<vox::KeyBinding>& keys = settings.keys[static_cast<std::size_t>(action)];

@@ -11,6 +11,7 @@
 //     fullscreen = false
 //     vsync = true
 //     difficulty = arcade
+//     flat_view = false
 //     key.Left = Left
 //     key.Left = A
 //     key.ToggleFullscreen = Alt+Return
@@ -83,6 +84,7 @@ struct Settings {
     bool fullscreen = false;                    ///< Start in (desktop) fullscreen.
     bool vsync = true;                          ///< Wait for the display's refresh.
     Difficulty difficulty = Difficulty::Arcade; ///< Rules preset.
+    bool flatView = false;                      ///< "Arcade flat" view: straight on, no tilt or sway.
     KeyBindings keys = defaultKeyBindings();    ///< Keys per rebindable action.
 
     /// Same values, keys in the same order.

@@ -47,9 +47,11 @@ void GameScene::step(const vox::ActionState& input) {
     }
     handleEvents();
     updateSaucerLoop();
+    m_view.setFlat(m_flow.options().flatView);
     if (m_flow.sessionStepped()) {
         m_debris.step();
         m_shake *= 0.9f;
+        m_view.step(m_flow.simulation());
     }
     ++m_tick;
     if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options ||
@@ -141,7 +143,8 @@ void GameScene::updateSaucerLoop() {
 void GameScene::render(int width, int height, double alpha) {
     const double seconds = static_cast<double>(m_tick) / 60.0;
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
-    m_camera = vox::framePlayfield({}, static_cast<float>(width) / static_cast<float>(height), shake);
+    const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale(height);
+    m_camera = m_view.frame({width, height}, hudLine, shake);
     m_renderer.beginFrame(m_camera, vox::Viewport{0, 0, width, height}, seconds);
     const Scenery scenery = m_flow.scenery();
     if (scenery == Scenery::Playfield)
@@ -152,14 +155,15 @@ void GameScene::render(int width, int height, double alpha) {
 
     ui::Painter painter(m_renderer, {width, height});
     if (scenery == Scenery::Playfield)
-        drawHud(painter);
+        drawHud(painter,
+                playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
     ui::Ui ui = ui::Ui::drawing(painter, m_tick);
     m_flow.drawUi(ui);
     m_lastTexts = painter.texts();
     (void)m_renderer.endFrame();
 }
 
-void GameScene::drawHud(ui::Painter& painter) const {
+void GameScene::drawHud(ui::Painter& painter, const ScreenRect& playfield) const {
     const Simulation& simulation = *m_flow.simulation();
     const PlayerState& player = simulation.activePlayer();
     ui::HudModel hud;
@@ -172,6 +176,8 @@ void GameScene::drawHud(ui::Painter& painter) const {
     if (hud.players == 2)
         hud.otherScore = simulation.player(1 - hud.currentPlayer).score;
     hud.cannon = &m_assets.cannon;
+    hud.playfieldMin = playfield.min; // unshaken: the HUD stays put when the picture shakes
+    hud.playfieldMax = playfield.max;
     ui::drawHud(painter, hud);
 }
 

@@ -6,6 +6,7 @@
 
 #include "demo_scene.h"
 #include "game_flow.h"
+#include "scene/playfield_camera.h"
 #include "scene/playfield_view.h"
 
 #include "audio/audio_system.h"
@@ -67,7 +68,7 @@ private:
     void saveChanges();
     void handleEvents();
     void updateSaucerLoop();
-    void drawHud(ui::Painter& painter) const;
+    void drawHud(ui::Painter& painter, const ScreenRect& playfield) const;
 
     vox::SceneRenderer m_renderer;
     GameAssets m_assets;
@@ -80,6 +81,7 @@ private:
     bool m_saucerLooping = false;
     int64_t m_tick = 0;
     float m_shake = 0.0f;
+    PlayfieldCamera m_view;
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;

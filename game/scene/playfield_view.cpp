@@ -68,18 +68,27 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
                              .flash = blink ? 0.6f : 0.0f});
     }
     const PlayerShot& shot = simulation.playerShot();
-    if (shot.phase == ShotPhase::Flying)
-        renderer.drawSprite(
-            {.mesh = m_playerShotMesh,
-             .position = at(shot.position.x - m_assets.playerShot.size().x / 2, shot.position.y)});
+    if (shot.phase == ShotPhase::Flying) {
+        // A white-hot core in a cyan halo twice its size just behind it: a bolt that reads at a glance,
+        // two voxels wide, against anything it crosses.
+        const glm::vec3 core = at(shot.position.x - m_assets.playerShot.size().x / 2, shot.position.y);
+        const glm::vec3 size(m_assets.playerShot.size());
+        renderer.drawSprite({.mesh = m_playerShotMesh, .position = core, .flash = 1.0f});
+        renderer.drawSprite({.mesh = m_playerShotMesh,
+                             .position = core - glm::vec3(size.x * 0.5f, size.y * 0.25f, size.z + 1.0f),
+                             .scale = 2.0f,
+                             .tint = glm::vec3(0.35f, 0.9f, 1.0f),
+                             .flash = 0.45f});
+    }
     for (size_t type = 0; type < 3; ++type) {
         const AlienShot& alienShot = simulation.alienShots()[type];
         if (!alienShot.active)
             continue;
         const vox::VoxelModel& model = m_assets.alienShots[type][static_cast<size_t>(alienShot.steps % 4)];
-        renderer.drawSprite(
-            {.mesh = m_alienShotMeshes[type][static_cast<size_t>(alienShot.steps % 4)],
-             .position = at(alienShot.position.x - model.size().x / 2, alienShot.position.y)});
+        // Each type keeps its own colour (orange rolling, pink plunger, yellow squiggly), glowing a little.
+        renderer.drawSprite({.mesh = m_alienShotMeshes[type][static_cast<size_t>(alienShot.steps % 4)],
+                             .position = at(alienShot.position.x - model.size().x / 2, alienShot.position.y),
+                             .flash = 0.3f});
     }
     const Saucer& saucer = simulation.saucer();
     if (saucer.active)

@@ -14,7 +14,7 @@ void DemoScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*inpu
 
 void DemoScreen::layout(GameFlow& flow, ui::Ui& ui) {
     layoutTurnBanner(flow, ui);
-    ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY"}, {"ESC", "OPTIONS"}}, {0.5f, 0.9f});
+    ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY"}, {"ESC", "OPTIONS"}}, {1.0f, 1.0f});
 }
 
 } // namespace invaders

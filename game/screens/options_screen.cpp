@@ -1,5 +1,5 @@
-// Options: sound, difficulty, display and the way to the controls. Left/Right change a value; every change
-// is applied and saved at once (the app reads `takeOptionsChanged`).
+// Options: sound, difficulty, the view, display and the way to the controls. Left/Right change a value; every
+// change is applied and saved at once (the app reads `takeOptionsChanged`).
 #include "game_flow.h"
 
 #include <algorithm>
@@ -66,6 +66,10 @@ void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
         // Applies to the next game started.
         options.difficulty =
             static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
+        flow.optionsChanged();
+    }
+    if (ui.option("VIEW", options.flatView ? "ARCADE FLAT" : "3D") != 0) {
+        options.flatView = !options.flatView;
         flow.optionsChanged();
     }
     if (ui.option("FULLSCREEN", onOff(options.fullscreen, display.fullscreen)) != 0) {

@@ -8,7 +8,7 @@ void ReplayScreen::step(GameFlow& flow, ui::Ui& /*ui*/, const vox::ActionState& 
 }
 
 void ReplayScreen::layout(GameFlow& /*flow*/, ui::Ui& ui) {
-    ui.hintBar({{"", "REPLAY"}}, {0.5f, 0.9f});
+    ui.hintBar({{"", "REPLAY"}}, {1.0f, 1.0f});
 }
 
 } // namespace invaders

@@ -46,40 +46,73 @@ void drawHiScore(Painter& painter, int64_t hiScore) {
     labelledValue(painter, "HI-SCORE", scoreText(hiScore), 0.5f, 0.5f);
 }
 
-void drawHud(Painter& painter, const HudModel& hud) {
-    const bool twoPlayers = hud.players == 2;
-    labelledValue(painter, twoPlayers && hud.currentPlayer == 1 ? "SCORE<2>" : "SCORE<1>",
-                  scoreText(hud.score), 0.0f, 0.03f);
-    drawHiScore(painter, hud.hiScore);
-    labelledValue(painter, "WAVE", std::to_string(hud.wave), 1.0f, 0.97f);
-    if (twoPlayers) {
-        std::string other = hud.currentPlayer == 0 ? "SCORE<2> " : "SCORE<1> ";
-        other += scoreText(hud.otherScore);
-        const int32_t width = painter.measure(other).x;
-        painter.text(other,
-                     {painter.size().x / 2 - width / 2, painter.lineHeight() / 2 + 2 * painter.lineHeight()},
-                     theme::kMuted);
-    }
+namespace {
 
-    // Bottom left: the ships left as a number, then one cannon per ship in reserve (as the arcade).
-    const int32_t s = painter.scale();
-    const int32_t baseline = painter.size().y - painter.lineHeight() / 2;
-    glm::ivec2 pen(static_cast<int32_t>(0.03f * static_cast<float>(painter.size().x)),
-                   baseline - painter.lineHeight());
+// A label with its value below it, `x` the left edge (`align` 0) or the right edge (`align` 1).
+void columnEntry(Painter& painter, std::string_view label, std::string_view value, int32_t x, float align,
+                 int32_t y) {
+    const auto left = [&](std::string_view text) {
+        return x - static_cast<int32_t>(align * static_cast<float>(painter.measure(text).x));
+    };
+    painter.text(label, {left(label), y}, theme::kMuted);
+    painter.text(value, {left(value), y + painter.lineHeight()}, theme::kText);
+}
+
+// The ships left as a number, then one cannon per ship in reserve (as the arcade), from `pen` rightwards,
+// as many icons as fit before `right`.
+void drawLives(Painter& painter, const HudModel& hud, glm::ivec2 pen, int32_t right) {
     const std::string count = std::to_string(std::max(hud.lives, 0));
     painter.text(count, pen, theme::kAccent);
     pen.x += painter.measure(count + " ").x;
-    if (hud.cannon != nullptr) {
-        const glm::ivec3 size = hud.cannon->size();
-        const int32_t voxel = s;
-        const int32_t reserve = std::clamp(hud.lives - 1, 0, kMaxLifeIcons);
-        for (int32_t i = 0; i < reserve; ++i) {
-            painter.icon(*hud.cannon,
-                         {pen.x, baseline - size.y * voxel - (painter.lineHeight() - size.y * voxel) / 2},
-                         voxel);
-            pen.x += (size.x + 4) * voxel;
-        }
+    if (hud.cannon == nullptr)
+        return;
+    const glm::ivec3 size = hud.cannon->size();
+    const int32_t voxel = painter.scale();
+    const int32_t top = pen.y + (painter.lineHeight() - size.y * voxel) / 2;
+    const int32_t reserve = std::clamp(hud.lives - 1, 0, kMaxLifeIcons);
+    for (int32_t i = 0; i < reserve && pen.x + size.x * voxel <= right; ++i) {
+        painter.icon(*hud.cannon, {pen.x, top}, voxel);
+        pen.x += (size.x + 4) * voxel;
     }
+}
+
+} // namespace
+
+void drawHud(Painter& painter, const HudModel& hud) {
+    const bool twoPlayers = hud.players == 2;
+    const std::string scoreLabel = twoPlayers && hud.currentPlayer == 1 ? "SCORE<2>" : "SCORE<1>";
+    const std::string otherLabel = hud.currentPlayer == 0 ? "SCORE<2>" : "SCORE<1>";
+    const int32_t line = painter.lineHeight();
+    // Along the playfield's edges: scores above it, aligned with its corners; lives below its left end.
+    if (hud.playfieldMax.x > hud.playfieldMin.x) {
+        const glm::ivec2 min = hud.playfieldMin;
+        const glm::ivec2 max = hud.playfieldMax;
+        const int32_t top = std::max(0, min.y - 2 * line - line / 8);
+        columnEntry(painter, scoreLabel, scoreText(hud.score), min.x, 0.0f, top);
+        const std::string hi = scoreText(hud.hiScore);
+        painter.text("HI-SCORE", {(min.x + max.x - painter.measure("HI-SCORE").x) / 2, top}, theme::kMuted);
+        painter.text(hi, {(min.x + max.x - painter.measure(hi).x) / 2, top + line}, theme::kText);
+        if (twoPlayers) // the other player's score left of the wave, in the same row
+            columnEntry(painter, otherLabel, scoreText(hud.otherScore), (min.x + 3 * max.x) / 4, 0.5f, top);
+        columnEntry(painter, "WAVE", std::to_string(hud.wave), max.x, 1.0f, top);
+        drawLives(painter, hud, {min.x, std::min(max.y + line / 8, painter.size().y - line)},
+                  (min.x + max.x) / 2);
+        return;
+    }
+
+    // Too narrow for columns: along the top, lives at the bottom left.
+    labelledValue(painter, scoreLabel, scoreText(hud.score), 0.0f, 0.03f);
+    drawHiScore(painter, hud.hiScore);
+    labelledValue(painter, "WAVE", std::to_string(hud.wave), 1.0f, 0.97f);
+    if (twoPlayers) {
+        const std::string other = otherLabel + " " + scoreText(hud.otherScore);
+        painter.text(other, {painter.size().x / 2 - painter.measure(other).x / 2, line / 2 + 2 * line},
+                     theme::kMuted);
+    }
+    drawLives(painter, hud,
+              {static_cast<int32_t>(0.03f * static_cast<float>(painter.size().x)),
+               painter.size().y - line - line / 2},
+              painter.size().x / 2);
 }
 
 } // namespace invaders::ui

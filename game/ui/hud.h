@@ -1,6 +1,7 @@
 #pragma once
-// The HUD over a game: scores along the top, lives as a number and cannon icons at the bottom left, and
-// in a two-player game whose turn it is. Scores show as the arcade shows them: four digits (see
+// The HUD beside a game: scores in a column left of the playfield, the wave and the lives (a number and
+// cannon icons) right of it; where the window is too narrow for the columns, scores along the top and lives
+// at the bottom left. Scores show as the arcade shows them: four digits (see
 // `scoreText`), the same on every screen and in the high-score table.
 
 #include "ui/painter.h"
@@ -29,6 +30,8 @@ struct HudModel {
     int32_t currentPlayer = 0;               ///< Whose turn (0 or 1).
     int64_t otherScore = 0;                  ///< The other player's score, in a two-player game.
     const vox::VoxelModel* cannon = nullptr; ///< The icon of a reserve ship; none: no icons.
+    glm::ivec2 playfieldMin{0};              ///< Where the playfield is on screen, pixels (top-left) ...
+    glm::ivec2 playfieldMax{0};              ///< ... and one past its bottom-right; empty: corners layout.
 };
 
 /// Draws the HUD of `hud`.

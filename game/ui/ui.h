@@ -92,7 +92,8 @@ public:
     /// Ends the panel: moves the selection (stepping) or draws it (drawing).
     void endPanel();
 
-    /// Key hints on their own bar, centred on `centre` (for screens without a panel).
+    /// Key hints on their own bar, centred on `centre` (fractions of the screen) and kept inside it, so
+    /// {1, 1} is the bottom-right corner (for screens without a panel, which leave the playfield clear).
     void hintBar(std::initializer_list<Hint> list, glm::vec2 centre);
 
     /// The label of the selected row of the last panel with a menu.

@@ -37,6 +37,54 @@ float contrastRatio(float a, float b) {
     return (std::max(a, b) + 0.05f) / (std::min(a, b) + 0.05f);
 }
 
+// The pixels of `image` where the world box `min`..`max` lands under `camera` (clamped to the image).
+struct PixelBox {
+    glm::ivec2 min{0};
+    glm::ivec2 max{0};
+};
+PixelBox project(const vox::Camera& camera, glm::vec3 min, glm::vec3 max, const vox::Image& image) {
+    glm::vec2 lo(1e9f);
+    glm::vec2 hi(-1e9f);
+    for (int i = 0; i < 8; ++i) {
+        const glm::vec4 clip =
+            camera.viewProjection() *
+            glm::vec4((i & 1) ? max.x : min.x, (i & 2) ? max.y : min.y, (i & 4) ? max.z : min.z, 1.0f);
+        lo = glm::min(lo, glm::vec2(clip) / clip.w);
+        hi = glm::max(hi, glm::vec2(clip) / clip.w);
+    }
+    const glm::vec2 size(static_cast<float>(image.width), static_cast<float>(image.height));
+    PixelBox box;
+    box.min = glm::clamp(glm::ivec2(glm::floor(glm::vec2(lo.x + 1.0f, 1.0f - hi.y) * 0.5f * size)),
+                         glm::ivec2(0), glm::ivec2(size));
+    box.max = glm::clamp(glm::ivec2(glm::ceil(glm::vec2(hi.x + 1.0f, 1.0f - lo.y) * 0.5f * size)),
+                         glm::ivec2(0), glm::ivec2(size));
+    return box;
+}
+
+float pixelLuminance(const vox::Image& image, int x, int y) {
+    const uint8_t* p = &image.rgba[static_cast<size_t>((y * image.width + x) * 4)];
+    return luminance(glm::vec3(p[0], p[1], p[2]) / 255.0f);
+}
+
+// The contrast of a sprite with what is around it: its brightest quarter of pixels (the object, not the
+// gaps in its box) against the median of a `ring`-pixel band around its box.
+float standOut(const vox::Image& image, const PixelBox& box, int ring) {
+    std::vector<float> inside;
+    std::vector<float> around;
+    for (int y = std::max(box.min.y - ring, 0); y < std::min(box.max.y + ring, image.height); ++y) {
+        for (int x = std::max(box.min.x - ring, 0); x < std::min(box.max.x + ring, image.width); ++x) {
+            const bool in = x >= box.min.x && x < box.max.x && y >= box.min.y && y < box.max.y;
+            (in ? inside : around).push_back(pixelLuminance(image, x, y));
+        }
+    }
+    if (inside.empty() || around.empty())
+        return 0.0f;
+    std::sort(inside.begin(), inside.end());
+    std::sort(around.begin(), around.end());
+    const float object = inside[inside.size() * 3 / 4];
+    return contrastRatio(object, around[around.size() / 2]);
+}
+
 class GameSceneTest : public vox::test::GlTest {
 protected:
     std::unique_ptr<GameScene> makeScene(HighScoreTable table = {}) {
@@ -232,6 +280,52 @@ TEST_F(GameSceneTest, TheHudKeepsItsPlaceAtEverySize) {
         }
         EXPECT_EQ(found, 3) << "score, hi-score and wave";
     }
+}
+
+TEST_F(GameSceneTest, TheCannonAndEveryShotStandOutFromWhatIsBehindThem) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    steps(*scene, 200); // the cannon is on the ground
+    scene->step(press(Action::Fire));
+    int measuredAlienShots = 0;
+    for (int frame = 0; frame < 6; ++frame) {
+        steps(*scene, 5);
+        const vox::Image image = render(*scene);
+        const vox::Camera camera = scene->debugView().camera;
+        const Simulation& simulation = *scene->flow().simulation();
+        SCOPED_TRACE(testing::Message() << "step " << 200 + 5 * frame);
+        const Cannon& cannon = simulation.cannon();
+        ASSERT_EQ(cannon.phase, CannonPhase::Alive);
+        const glm::vec3 at(glm::vec2(cannon.placement), 0.0f);
+        const float cannonContrast =
+            standOut(image, project(camera, at + glm::vec3(0, 0, -3), at + glm::vec3(15, 8, 3), image), 6);
+        EXPECT_GE(cannonContrast, 3.0f) << "the cannon";
+        const PlayerShot& shot = simulation.playerShot();
+        if (shot.phase == ShotPhase::Flying) {
+            const glm::vec3 tip(static_cast<float>(shot.position.x), static_cast<float>(shot.position.y),
+                                0.0f);
+            const PixelBox box = project(camera, tip + glm::vec3(-1, 0, -1), tip + glm::vec3(1, 4, 1), image);
+            EXPECT_GE(box.max.x - box.min.x, 2) << "at least 2 pixels wide at 720p";
+            EXPECT_GE(standOut(image, box, 6), 3.0f) << "the player's shot";
+        }
+        for (const AlienShot& alien : simulation.alienShots()) {
+            if (!alien.active)
+                continue;
+            const glm::vec3 tip(static_cast<float>(alien.position.x), static_cast<float>(alien.position.y),
+                                0.0f);
+            EXPECT_GE(standOut(image,
+                               project(camera, tip + glm::vec3(-1, 0, -1), tip + glm::vec3(2, 7, 1), image),
+                               6),
+                      3.0f)
+                << "an alien shot at " << alien.position.x << "," << alien.position.y;
+            ++measuredAlienShots;
+        }
+        if (frame == 1) {
+            EXPECT_EQ(shot.phase, ShotPhase::Flying) << "the shot fired at step 200 is in flight";
+        }
+    }
+    EXPECT_GT(measuredAlienShots, 0);
 }
 
 TEST_F(GameSceneTest, DebrisFreezesWhilePausedAndBelongsToItsGame) {

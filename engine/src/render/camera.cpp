@@ -20,9 +20,14 @@ Camera framePlayfield(const PlayfieldCameraSettings& settings, float aspect, glm
                "framePlayfield: need 0 < nearPlane < farPlane");
     const glm::vec3 centre = (settings.boxMin + settings.boxMax) * 0.5f;
     const float tilt = glm::radians(settings.tiltDegrees);
-    const glm::vec3 forward(0.0f, -std::sin(tilt), -std::cos(tilt));
-    const glm::vec3 up(0.0f, std::cos(tilt), -std::sin(tilt));
-    const glm::vec3 right(1.0f, 0.0f, 0.0f);
+    const float yaw = glm::radians(settings.yawDegrees);
+    // Tilted about x, then turned about y (positive yaw puts the camera to the right, looking left).
+    const auto turn = [c = std::cos(yaw), s = std::sin(yaw)](glm::vec3 v) {
+        return glm::vec3(c * v.x + s * v.z, v.y, -s * v.x + c * v.z);
+    };
+    const glm::vec3 forward = turn({0.0f, -std::sin(tilt), -std::cos(tilt)});
+    const glm::vec3 up = turn({0.0f, std::cos(tilt), -std::sin(tilt)});
+    const glm::vec3 right = turn({1.0f, 0.0f, 0.0f});
 
     std::array<glm::vec3, 8> corners;
     for (size_t i = 0; i < corners.size(); ++i) {

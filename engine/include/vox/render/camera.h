@@ -29,10 +29,12 @@ struct PlayfieldCameraSettings {
     glm::vec3 boxMin{0.0f, 0.0f, -8.0f};    ///< Near-bottom-left corner of the region to show, voxels.
     glm::vec3 boxMax{224.0f, 256.0f, 8.0f}; ///< Far-top-right corner (the arcade's 224 x 256 screen).
     float tiltDegrees = 28.0f;              ///< Camera above the playfield, looking down by this much.
-    float fieldOfViewDegrees = 30.0f;       ///< Vertical field of view before the fit; sets the depth cue.
-    float margin = 0.03f;                   ///< Empty border around the box, fraction of the frame.
-    float nearPlane = 10.0f;                ///< Voxels; keep > 0.
-    float farPlane = 4000.0f;               ///< Voxels; covers the ground plane to the horizon.
+    float yawDegrees =
+        0.0f; ///< Camera turned about the vertical axis (positive: from the right), then tilted.
+    float fieldOfViewDegrees = 30.0f; ///< Vertical field of view before the fit; sets the depth cue.
+    float margin = 0.03f;             ///< Empty border around the box, fraction of the frame.
+    float nearPlane = 10.0f;          ///< Voxels; keep > 0.
+    float farPlane = 4000.0f;         ///< Voxels; covers the ground plane to the horizon.
 };
 
 /// A camera tilted by `settings.tiltDegrees` about the x axis whose frame holds the whole box with

@@ -1,0 +1,91 @@
+#include "scene/playfield_camera.h"
+
+#include <glm/common.hpp>
+
+#include <algorithm>
+
+namespace invaders {
+
+void PlayfieldCamera::step(const Simulation* simulation) {
+    float target = 0.0f;
+    if (simulation != nullptr && !m_flat) {
+        // -1 at the cannon's left wall, +1 at its right wall.
+        const float travel = static_cast<float>(arcade::kCannonMaxX - arcade::kCannonMinX);
+        const float along = static_cast<float>(simulation->cannon().placement.x - arcade::kCannonMinX) / travel;
+        target = std::clamp(along * 2.0f - 1.0f, -1.0f, 1.0f) * kMaxSwayDegrees;
+    }
+    // About a second to settle: a calm drift, never a jolt.
+    m_sway += (target - m_sway) * 0.04f;
+}
+
+vox::PlayfieldCameraSettings PlayfieldCamera::settings(bool swayed) const {
+    vox::PlayfieldCameraSettings settings;
+    settings.boxMin = glm::vec3(kPlayfieldMin, -4.0f);
+    settings.boxMax = glm::vec3(kPlayfieldMax, 4.0f);
+    settings.margin = 0.0f; // frame() places it between the HUD bands
+    if (m_flat) {
+        settings.tiltDegrees = 0.0f;
+        settings.fieldOfViewDegrees = 8.0f; // nearly orthographic, as the arcade's screen
+    } else {
+        settings.tiltDegrees = 34.0f;
+        settings.yawDegrees = swayed ? m_sway : 0.0f;
+        settings.fieldOfViewDegrees = 24.0f;
+    }
+    return settings;
+}
+
+vox::Camera PlayfieldCamera::frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake, bool swayed) const {
+    const vox::PlayfieldCameraSettings framing = settings(swayed);
+    vox::Camera camera = vox::framePlayfield(framing, static_cast<float>(size.x) / static_cast<float>(size.y), shake);
+    // Where the framed box lands (unshaken: the shake moves the picture, not the fit).
+    const vox::Camera still =
+        vox::framePlayfield(framing, static_cast<float>(size.x) / static_cast<float>(size.y));
+    glm::vec2 lo(1e9f);
+    glm::vec2 hi(-1e9f);
+    for (int i = 0; i < 8; ++i) {
+        const glm::vec4 corner((i & 1) != 0 ? framing.boxMax.x : framing.boxMin.x,
+                               (i & 2) != 0 ? framing.boxMax.y : framing.boxMin.y,
+                               (i & 4) != 0 ? framing.boxMax.z : framing.boxMin.z, 1.0f);
+        const glm::vec4 clip = still.viewProjection() * corner;
+        lo = glm::min(lo, glm::vec2(clip) / clip.w);
+        hi = glm::max(hi, glm::vec2(clip) / clip.w);
+    }
+    // The room left between the bands, in NDC: label and value above (2.2 lines), the lives below (1.3
+    // lines), a small margin at the sides.
+    const float pixelsToNdc = 2.0f / static_cast<float>(size.y);
+    const float top = 1.0f - 2.2f * static_cast<float>(hudLine) * pixelsToNdc;
+    const float bottom = -1.0f + 1.3f * static_cast<float>(hudLine) * pixelsToNdc;
+    const float side = 0.98f;
+    const float scale = std::min((top - bottom) / (hi.y - lo.y), 2.0f * side / (hi.x - lo.x));
+    const glm::vec2 shift(-scale * (lo.x + hi.x) * 0.5f, (top + bottom) * 0.5f - scale * (lo.y + hi.y) * 0.5f);
+    // ndc' = ndc * scale + shift, as a clip-space matrix.
+    glm::mat4 place(1.0f);
+    place[0][0] = scale;
+    place[1][1] = scale;
+    place[3][0] = shift.x;
+    place[3][1] = shift.y;
+    camera.projection = place * camera.projection;
+    return camera;
+}
+
+ScreenRect playfieldScreenRect(const vox::Camera& camera, glm::ivec2 size) {
+    const glm::mat4 viewProjection = camera.viewProjection();
+    glm::vec2 lo(1e9f);
+    glm::vec2 hi(-1e9f);
+    for (int i = 0; i < 4; ++i) {
+        const glm::vec4 corner((i & 1) != 0 ? kPlayfieldMax.x : kPlayfieldMin.x,
+                               (i & 2) != 0 ? kPlayfieldMax.y : kPlayfieldMin.y, 0.0f, 1.0f);
+        const glm::vec4 clip = viewProjection * corner;
+        const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+        lo = glm::min(lo, ndc);
+        hi = glm::max(hi, ndc);
+    }
+    // NDC y grows upwards; screen rows downwards.
+    const glm::vec2 screen(size);
+    ScreenRect rect;
+    rect.min = glm::ivec2(glm::floor(glm::vec2(lo.x + 1.0f, 1.0f - hi.y) * 0.5f * screen));
+    rect.max = glm::ivec2(glm::ceil(glm::vec2(hi.x + 1.0f, 1.0f - lo.y) * 0.5f * screen));
+    return rect;
+}
+
+} // namespace invaders

@@ -1,0 +1,57 @@
+#pragma once
+// `PlayfieldCamera`: how the game looks at its playfield. "3D" (the default) looks down at the voxels from
+// above and a little to the side, so the tops and sides of invaders, shields and cannon show, and sways a
+// few degrees after the cannon; "arcade flat" looks straight on with almost no perspective. Both frame the
+// playfield (the ground line to above the saucer) as large as the window allows between a band for the
+// scores above it and one for the lives below it (the arcade's layout), whatever the window's shape; the
+// sway is part of the fit, so it never moves a border out of view.
+
+#include "sim/simulation.h"
+
+#include "vox/render/camera.h"
+
+#include <glm/vec2.hpp>
+
+namespace invaders {
+
+/// The playfield's content, voxels: the ground line (y 32) to the top of the saucer's lane, the arcade's
+/// 224 voxels wide.
+inline constexpr glm::vec2 kPlayfieldMin{0.0f, 28.0f};
+/// See `kPlayfieldMin`.
+inline constexpr glm::vec2 kPlayfieldMax{224.0f, 224.0f};
+
+/// A rectangle of screen pixels, origin top-left, `max` exclusive.
+struct ScreenRect {
+    glm::ivec2 min{0};
+    glm::ivec2 max{0};
+};
+
+/// See the file comment.
+class PlayfieldCamera {
+public:
+    /// Most the 3D view turns after the cannon, degrees either way.
+    static constexpr float kMaxSwayDegrees = 2.5f;
+
+    /// The view: 3D or arcade flat.
+    void setFlat(bool flat) { m_flat = flat; }
+    /// Follows `simulation`'s cannon one step (call when the session stepped); none: back to the centre.
+    void step(const Simulation* simulation);
+    /// The camera for a `size` pixel viewport whose HUD lines are `hudLine` pixels high, shaken by `shake`
+    /// voxels. `swayed` false: as if the sway were 0 (where the HUD goes, so it stays put).
+    [[nodiscard]] vox::Camera frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake = glm::vec2(0.0f),
+                                    bool swayed = true) const;
+    /// The settings `frame` uses (for tests).
+    [[nodiscard]] vox::PlayfieldCameraSettings settings(bool swayed = true) const;
+    /// The current sway, degrees.
+    [[nodiscard]] float swayDegrees() const { return m_sway; }
+
+private:
+    bool m_flat = false;
+    float m_sway = 0.0f;
+};
+
+/// Where the playfield's content (`kPlayfieldMin` to `kPlayfieldMax` at z = 0) lands on a `size` pixel
+/// screen seen by `camera`: the HUD sits beside it.
+[[nodiscard]] ScreenRect playfieldScreenRect(const vox::Camera& camera, glm::ivec2 size);
+
+} // namespace invaders
