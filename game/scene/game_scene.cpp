@@ -151,6 +151,8 @@ void GameScene::render(int width, int height, double alpha) {
         m_playfield.draw(m_renderer, *m_flow.simulation());
     else if (scenery == Scenery::ScoreTable)
         m_playfield.drawScoreTable(m_renderer, m_tick);
+    else if (scenery == Scenery::Title)
+        m_playfield.drawLogo(m_renderer, m_tick);
     m_renderer.drawDebris(m_debris, static_cast<float>(alpha));
 
     ui::Painter painter(m_renderer, {width, height});

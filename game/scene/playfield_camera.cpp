@@ -11,7 +11,8 @@ void PlayfieldCamera::step(const Simulation* simulation) {
     if (simulation != nullptr && !m_flat) {
         // -1 at the cannon's left wall, +1 at its right wall.
         const float travel = static_cast<float>(arcade::kCannonMaxX - arcade::kCannonMinX);
-        const float along = static_cast<float>(simulation->cannon().placement.x - arcade::kCannonMinX) / travel;
+        const float along =
+            static_cast<float>(simulation->cannon().placement.x - arcade::kCannonMinX) / travel;
         target = std::clamp(along * 2.0f - 1.0f, -1.0f, 1.0f) * kMaxSwayDegrees;
     }
     // About a second to settle: a calm drift, never a jolt.
@@ -36,7 +37,8 @@ vox::PlayfieldCameraSettings PlayfieldCamera::settings(bool swayed) const {
 
 vox::Camera PlayfieldCamera::frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake, bool swayed) const {
     const vox::PlayfieldCameraSettings framing = settings(swayed);
-    vox::Camera camera = vox::framePlayfield(framing, static_cast<float>(size.x) / static_cast<float>(size.y), shake);
+    vox::Camera camera =
+        vox::framePlayfield(framing, static_cast<float>(size.x) / static_cast<float>(size.y), shake);
     // Where the framed box lands (unshaken: the shake moves the picture, not the fit).
     const vox::Camera still =
         vox::framePlayfield(framing, static_cast<float>(size.x) / static_cast<float>(size.y));
@@ -57,7 +59,8 @@ vox::Camera PlayfieldCamera::frame(glm::ivec2 size, int32_t hudLine, glm::vec2 s
     const float bottom = -1.0f + 1.3f * static_cast<float>(hudLine) * pixelsToNdc;
     const float side = 0.98f;
     const float scale = std::min((top - bottom) / (hi.y - lo.y), 2.0f * side / (hi.x - lo.x));
-    const glm::vec2 shift(-scale * (lo.x + hi.x) * 0.5f, (top + bottom) * 0.5f - scale * (lo.y + hi.y) * 0.5f);
+    const glm::vec2 shift(-scale * (lo.x + hi.x) * 0.5f,
+                          (top + bottom) * 0.5f - scale * (lo.y + hi.y) * 0.5f);
     // ndc' = ndc * scale + shift, as a clip-space matrix.
     glm::mat4 place(1.0f);
     place[0][0] = scale;

@@ -1,5 +1,11 @@
 #include "scene/playfield_view.h"
 
+#include "scene/logo_model.h"
+
+#include <glm/gtc/quaternion.hpp>
+
+#include <cmath>
+
 namespace invaders {
 namespace {
 
@@ -27,6 +33,9 @@ PlayfieldView::PlayfieldView(vox::SceneRenderer& renderer, const GameAssets& ass
     m_invaderExplosionMesh = renderer.addMesh(m_assets.invaderExplosion);
     m_playerBurstMesh = renderer.addMesh(m_assets.playerShotExplosion);
     m_alienBurstMesh = renderer.addMesh(m_assets.alienShotExplosion);
+    m_logo = makeTextModel(renderer.font(), "VOXEL INVADERS", 3, vox::packRgba(128, 255, 150),
+                           vox::packRgba(40, 140, 66));
+    m_logoMesh = renderer.addMesh(m_logo);
     for (vox::MeshHandle& mesh : m_shieldMeshes)
         mesh = renderer.addMesh(m_assets.shield);
 }
@@ -129,19 +138,38 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
     }
 }
 
+void PlayfieldView::drawTurning(vox::SceneRenderer& renderer, vox::MeshHandle mesh, glm::ivec3 size,
+                                glm::vec3 centre, float scale, float degrees) const {
+    // Sprites turn about their pivot (the model's corner): put the pivot where the turned model is centred.
+    const glm::quat rotation = glm::angleAxis(glm::radians(degrees), glm::vec3(0.0f, 1.0f, 0.0f));
+    const glm::vec3 half = glm::vec3(size) * 0.5f * scale;
+    const glm::vec3 pivotToCentre = rotation * glm::vec3(half.x, half.y, 0.0f); // pivot sits at mid-depth
+    renderer.drawSprite(
+        {.mesh = mesh, .position = centre - pivotToCentre, .rotation = rotation, .scale = scale});
+}
+
+void PlayfieldView::drawLogo(vox::SceneRenderer& renderer, int64_t tick) const {
+    const float seconds = static_cast<float>(tick) / 60.0f;
+    drawTurning(renderer, m_logoMesh, m_logo.size(), {112.0f, 204.0f, 0.0f}, 2.0f,
+                9.0f * std::sin(seconds * 0.6f));
+}
+
 void PlayfieldView::drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const {
-    // The score advance table: each sprite beside its value.
-    const float x = 62.0f;
-    renderer.drawSprite({.mesh = m_saucerMesh, .position = {x - 4.0f, 150.0f, 0.0f}});
+    drawLogo(renderer, tick);
+    // Each sprite beside its value, turning slowly so its depth shows.
+    const float seconds = static_cast<float>(tick) / 60.0f;
+    const float x = 70.0f;
+    constexpr float kTableScale = 1.6f; // larger than in play: here they are the show
+    const auto angle = [seconds](int row) {
+        return 35.0f * std::sin(seconds * 0.9f + static_cast<float>(row));
+    };
+    drawTurning(renderer, m_saucerMesh, m_assets.saucer.size(), {x, 154.0f, 0.0f}, kTableScale, angle(0));
     const InvaderType types[] = {InvaderType::Squid, InvaderType::Crab, InvaderType::Octopus};
-    const int frame = static_cast<int>((tick / 30) % 2);
+    const size_t frame = static_cast<size_t>((tick / 30) % 2);
     for (int i = 0; i < 3; ++i) {
-        const vox::VoxelModel& model =
-            m_assets.invaders[static_cast<size_t>(types[i])][static_cast<size_t>(frame)];
-        renderer.drawSprite(
-            {.mesh = m_invaderMeshes[static_cast<size_t>(types[i])][static_cast<size_t>(frame)],
-             .position = {x + static_cast<float>(8 - model.size().x / 2),
-                          126.0f - 24.0f * static_cast<float>(i), 0.0f}});
+        const auto type = static_cast<size_t>(types[i]);
+        drawTurning(renderer, m_invaderMeshes[type][frame], m_assets.invaders[type][frame].size(),
+                    {x, 130.0f - 24.0f * static_cast<float>(i), 0.0f}, kTableScale, angle(i + 1));
     }
 }
 

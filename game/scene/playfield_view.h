@@ -21,12 +21,16 @@ public:
 
     /// Records the sprites of `simulation`'s active player's playfield.
     void draw(vox::SceneRenderer& renderer, const Simulation& simulation);
-    /// Records the score advance table's sprites (saucer, squid, crab, octopus, top to bottom), animated by
-    /// `tick` (steps).
+    /// Records the logo, turning slowly at `tick` (steps).
+    void drawLogo(vox::SceneRenderer& renderer, int64_t tick) const;
+    /// Records the score advance table's sprites (saucer, squid, crab, octopus, top to bottom), each turning
+    /// slowly about its centre, animated by `tick` (steps).
     void drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const;
 
 private:
     void syncShieldMeshes(vox::SceneRenderer& renderer, const Simulation& simulation);
+    void drawTurning(vox::SceneRenderer& renderer, vox::MeshHandle mesh, glm::ivec3 size, glm::vec3 centre,
+                     float scale, float degrees) const;
 
     const GameAssets& m_assets;
     std::array<std::array<vox::MeshHandle, 2>, 3> m_invaderMeshes{};
@@ -37,6 +41,8 @@ private:
     vox::MeshHandle m_invaderExplosionMesh{};
     vox::MeshHandle m_playerBurstMesh{};
     vox::MeshHandle m_alienBurstMesh{};
+    vox::VoxelModel m_logo;
+    vox::MeshHandle m_logoMesh{};
     std::array<vox::MeshHandle, 4> m_shieldMeshes{};
     std::array<uint32_t, 4> m_shieldRevisions{};
     const Simulation* m_shieldSource = nullptr;

@@ -1,4 +1,4 @@
-// The score advance table; the scene draws the four scoring sprites beside these lines.
+// The score advance table; the scene draws the logo and the four scoring sprites beside these lines.
 #include "game_flow.h"
 #include "ui/hud.h"
 
@@ -19,7 +19,6 @@ void ScoreTableScreen::layout(GameFlow& flow, ui::Ui& ui) {
         painter->text(text, {(painter->size().x - box.x) / 2, static_cast<int32_t>(y * size.y) - box.y / 2},
                       color, scale);
     };
-    centred("VOXEL INVADERS", 0.2f, ui::theme::kTitle, 3);
     centred("*SCORE ADVANCE TABLE*", 0.37f, ui::theme::kText, 1);
     // Beside the sprites of GameScene's score table (same rows: mystery, 30, 20, 10).
     const char* lines[] = {"= ? MYSTERY", "= 30 POINTS", "= 20 POINTS", "= 10 POINTS"};

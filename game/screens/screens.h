@@ -37,8 +37,9 @@ inline constexpr int32_t kScreenCount = 11;
 /// What the scene draws behind a screen's widgets.
 enum class Scenery : uint8_t {
     Sky,        ///< Only the sky and ground.
+    Title,      ///< The logo as a voxel model.
     Playfield,  ///< The session's playfield, with the HUD.
-    ScoreTable, ///< The four scoring sprites of the score advance table.
+    ScoreTable, ///< The logo and the four scoring sprites of the score advance table, turning.
 };
 
 /// One screen's behaviour; see the file comment.
@@ -71,6 +72,7 @@ public:
     void layout(GameFlow& flow, ui::Ui& ui) override;
     /// Players the title starts (1 or 2): the entry selected last.
     [[nodiscard]] int32_t players() const { return m_players; }
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Title; }
 
 private:
     ui::MenuState m_menu;

@@ -1,4 +1,5 @@
-// The title: logo, the main menu, and the controls with the player's own keys.
+// The title: the main menu and the controls with the player's own keys, under the voxel logo the scene
+// draws.
 #include "game_flow.h"
 #include "ui/hud.h"
 #include "ui/key_names.h"
@@ -21,13 +22,8 @@ void TitleScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*inp
 }
 
 void TitleScreen::layout(GameFlow& flow, ui::Ui& ui) {
-    if (ui::Painter* painter = ui.painter()) {
-        ui::drawHiScore(*painter, flow.hiScore());
-        constexpr std::string_view kLogo = "VOXEL INVADERS";
-        const glm::ivec2 size = painter->measure(kLogo, 4);
-        painter->text(kLogo, {(painter->size().x - size.x) / 2, painter->size().y * 15 / 100},
-                      ui::theme::kTitle, 4);
-    }
+    if (ui::Painter* painter = ui.painter())
+        ui::drawHiScore(*painter, flow.hiScore()); // the logo is a voxel model (Scenery::Title)
     const KeyBindings& keys = flow.options().keys;
     ui.beginPanel({}, {0.5f, 0.6f}, &m_menu);
     if (ui.button("1 PLAYER"))

@@ -14,7 +14,7 @@ PlayfieldCamera swayedTo(float side) {
     static const GameAssets assets = builtinGameAssets();
     Simulation simulation(SimSettings{}, assets);
     for (int i = 0; i < 400; ++i) // the cannon appears (128 steps), then walks to the wall (170 steps)
-        simulation.step({side < 0.0f, side > 0.0f, false});
+        simulation.step({side<0.0f, side> 0.0f, false});
     PlayfieldCamera camera;
     for (int i = 0; i < 600; ++i)
         camera.step(&simulation);
