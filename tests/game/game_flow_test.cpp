@@ -280,7 +280,8 @@ TEST(GameFlow, OptionsChangeValuesWithLeftRightAndConfirmOpensControls) {
     EXPECT_EQ(flow.options().difficulty, Difficulty::Easy);
     // Holding a direction repeats it, as menus do.
     keyboard.hold(SDL_SCANCODE_DOWN);
-    keyboard.idle(ui::kRepeatDelay + ui::kRepeatInterval);
+    keyboard.idle(ui::kRepeatDelay +
+                  2 * ui::kRepeatInterval); // VIEW, then repeats: FULLSCREEN, VSYNC, CONTROLS
     EXPECT_EQ(flow.selectedItem(), "CONTROLS");
     keyboard.release(SDL_SCANCODE_DOWN);
     keyboard.tap(SDL_SCANCODE_RETURN);
