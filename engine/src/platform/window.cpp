@@ -1,6 +1,6 @@
 #include "vox/platform/window.h"
 
-#include "vox/render/gl_debug.h"
+#include "vox/platform/gl_debug.h"
 
 #include <SDL.h>
 #include <epoxy/gl.h>

@@ -4,9 +4,9 @@
 #include "stream_buffer.h"
 
 #include "vox/core/assert.h"
+#include "vox/platform/gl_debug_scope.h"
 #include "vox/render/debris.h"
 #include "vox/render/framebuffer.h"
-#include "vox/render/gl_debug_scope.h"
 #include "vox/render/gpu_timer.h"
 #include "vox/render/renderbuffer.h"
 #include "vox/render/shader_program.h"
