@@ -42,8 +42,8 @@ public:
 
     /// An empty table; `owner` names the broadphase in the assertion a stale handle fails.
     explicit ProxySlotTable(const char* owner)
-        : m_staleHandle(std::string(owner) + ": stale or unknown ProxyId (destroyed, or from another broadphase)") {
-    }
+        : m_staleHandle(std::string(owner) +
+                        ": stale or unknown ProxyId (destroyed, or from another broadphase)") {}
 
     /// Takes a dead slot (the most recently freed) or a new one, stores the proxy there, marks it moved and
     /// returns its index.
@@ -139,7 +139,9 @@ public:
     /// The handle of slot `index` as it is now.
     [[nodiscard]] ProxyId handle(int32_t index) const { return {index + 1, m_slots[index].generation}; }
     /// The user data of a live proxy; 0 for a stale handle (asserts in debug).
-    [[nodiscard]] uint32_t userData(ProxyId id) const { return check(id) ? m_slots[id.index()].userData : 0u; }
+    [[nodiscard]] uint32_t userData(ProxyId id) const {
+        return check(id) ? m_slots[id.index()].userData : 0u;
+    }
 
     /// Slot `index`, live or dead.
     [[nodiscard]] Slot& operator[](int32_t index) { return m_slots[static_cast<size_t>(index)]; }
