@@ -237,7 +237,8 @@ private:
                 m_running = false;
             }
         }
-        if (m_options.frames && m_stepsRun >= static_cast<uint64_t>(*m_options.frames))
+        const std::optional<int64_t> limit = stepLimit(m_options, m_window.isHeadless());
+        if (limit && m_stepsRun >= static_cast<uint64_t>(*limit))
             m_running = false;
     }
 

@@ -272,6 +272,15 @@ vox::Result<Options> parseCommandLine(const std::vector<std::string>& arguments)
     return options;
 }
 
+std::optional<int64_t> stepLimit(const Options& options, bool headless) {
+    if (options.frames)
+        return options.frames;
+    // A replay ends by itself when its input runs out; anything else headless has nobody to end it.
+    if (headless && !options.replay)
+        return kDefaultHeadlessSteps;
+    return std::nullopt;
+}
+
 std::string usageText() {
     return R"(Usage: voxel-invaders [options]
 
@@ -286,7 +295,8 @@ Play:
 
 Headless runs and automation:
   --headless           render offscreen with no window (automatic when there is no display)
-  --frames N           run N simulation steps (60 per second), then exit with status 0
+  --frames N           run N simulation steps (60 per second), then exit with status 0;
+                       a headless run without --frames or --replay stops after 120 steps
   --screenshot F.png   write the last frame to F.png on exit
 
 Models:

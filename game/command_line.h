@@ -16,6 +16,10 @@ namespace invaders {
 inline constexpr int kMinRenderSide = 64;
 /// Largest width or height `--size` accepts, in pixels (an 8192x8192 RGBA frame is 256 MiB).
 inline constexpr int kMaxRenderSide = 8192;
+/// Steps a headless run takes when nothing else ends it (no `--frames`, no `--replay`): two seconds of
+/// game time, then the run exits 0 (writing its `--screenshot`). Nobody can close a window that is not
+/// shown, so without this end such a run would spin forever.
+inline constexpr int64_t kDefaultHeadlessSteps = 120;
 
 /// Everything the command line can set. Defaults are what running with no flags means.
 struct Options {
@@ -43,6 +47,11 @@ struct Options {
 /// sentence naming the flag and what is wrong: unknown flags, stray arguments, missing or malformed
 /// values, values out of range, flags given twice, and flags that make no sense together.
 [[nodiscard]] vox::Result<Options> parseCommandLine(const std::vector<std::string>& arguments);
+
+/// The number of simulation steps after which the run ends, or none when only the player (or a finished
+/// replay) ends it. `headless`: whether the window turned out headless (`--headless`, or no display):
+/// `--frames N` gives N; a headless run without `--frames` or `--replay` gives `kDefaultHeadlessSteps`.
+[[nodiscard]] std::optional<int64_t> stepLimit(const Options& options, bool headless);
 
 /// The usage text printed by --help and after a command-line error (ends with a newline).
 [[nodiscard]] std::string usageText();

@@ -11,6 +11,7 @@ layout(std140) uniform Frame {
     vec4 uFillColor;          // rgb
     vec4 uSkyAmbient;         // rgb, hemisphere ambient from above
     vec4 uGroundAmbient;      // rgb, from below
+    vec4 uBounceColor;        // rgb, bounce light from the side opposite the key
     vec4 uBackgroundTop;      // rgb
     vec4 uBackgroundHorizon;  // rgb, also the fog colour
     vec4 uGroundColor;        // rgb

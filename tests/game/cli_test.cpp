@@ -1,6 +1,7 @@
 // Runs the built voxel-invaders executable as a subprocess, the way players and scripts do.
 #include "game/game_process.h"
 
+#include "command_line.h"
 #include "sim/replay.h"
 
 #include "vox/render/image.h"
@@ -127,6 +128,51 @@ TEST(Cli, ViewShowsAVoxFileAndRefusesAFrameItDoesNotHave) {
 std::string stateHashOf(const ProcessResult& result) {
     const size_t at = result.out.find("state-hash: ");
     return at == std::string::npos ? std::string() : result.out.substr(at + 12, 16);
+}
+
+// Headless runs that nothing else ends (no --frames, no --replay) stop after kDefaultHeadlessSteps steps, as
+// if given --frames 120, instead of spinning forever; the limit only catches a regression (a run of 120
+// steps takes about a second).
+constexpr int kHeadlessTimeLimitSeconds = 60;
+
+// Runs `arguments` (headless, without --frames) with a screenshot, under the time limit, and again with
+// --frames kDefaultHeadlessSteps: both must end by themselves with the same output and the same picture.
+void expectToEndAsWithTheDefaultFrames(const std::string& arguments) {
+    TempDirectory temp;
+    const auto unbounded = temp.path() / "unbounded.png";
+    const auto bounded = temp.path() / "bounded.png";
+    const ProcessResult first =
+        runGame(arguments + " --screenshot '" + unbounded.string() + "'", "", kHeadlessTimeLimitSeconds);
+    ASSERT_EQ(first.exitCode, 0) << "a headless run without --frames did not end by itself: " << first.err;
+    const ProcessResult second = runGame(arguments + " --screenshot '" + bounded.string() + "' --frames " +
+                                         std::to_string(invaders::kDefaultHeadlessSteps));
+    ASSERT_EQ(second.exitCode, 0) << second.err;
+    EXPECT_EQ(first.out, second.out);
+    const auto a = vox::readPng(unbounded);
+    const auto b = vox::readPng(bounded);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_FALSE(a.value().isUniform());
+    EXPECT_EQ(a.value().rgba, b.value().rgba) << "the run did not stop at the default step";
+}
+
+TEST(Cli, AHeadlessGameWithoutFramesEndsAfterTheDefaultStepsAndWritesItsScreenshot) {
+    expectToEndAsWithTheDefaultFrames("--headless --demo --size 160x90 --print-state-hash");
+}
+
+TEST(Cli, AHeadlessViewWithoutFramesEndsAfterTheDefaultStepsAndWritesItsScreenshot) {
+    expectToEndAsWithTheDefaultFrames("--view assets/shield.vox --headless --size 160x120");
+}
+
+TEST(Cli, AnAutomaticallyHeadlessRunWithoutFramesEndsToo) {
+    // No display and no --headless: the window decides to render offscreen, and nobody can close it.
+    TempDirectory temp;
+    const auto screenshot = temp.path() / "shot.png";
+    const ProcessResult result = runGame("--size 160x90 --screenshot '" + screenshot.string() + "'",
+                                         "-u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER VOX_DATA_HOME='" +
+                                             temp.path().string() + "'",
+                                         kHeadlessTimeLimitSeconds);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_TRUE(vox::readPng(screenshot).ok());
 }
 
 TEST(Cli, DebugOverlayShowsInHeadlessScreenshotsAndLeavesTheGameUnchanged) {

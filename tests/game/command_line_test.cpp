@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -172,6 +173,22 @@ TEST(CommandLine, ConflictingFlags) {
     EXPECT_CONTAINS(parseError({"--inspect", "a.vox", "--view", "b.vox"}), "cannot be combined with --view");
     EXPECT_CONTAINS(parseError({"--view", "a.vox", "--demo"}), "cannot be combined with --demo");
     EXPECT_CONTAINS(parseError({"--view", "a.vox", "--replay", "r.rec"}), "cannot be combined with --replay");
+}
+
+TEST(CommandLine, AHeadlessRunWithNoOtherEndStopsAfterTheDefaultSteps) {
+    using invaders::kDefaultHeadlessSteps;
+    using invaders::stepLimit;
+    EXPECT_EQ(stepLimit(parseOk({}), false), std::nullopt) << "a window runs until the player quits";
+    EXPECT_EQ(stepLimit(parseOk({}), true), kDefaultHeadlessSteps) << "no display: headless all the same";
+    EXPECT_EQ(stepLimit(parseOk({"--headless", "--screenshot", "a.png"}), true), kDefaultHeadlessSteps);
+    EXPECT_EQ(stepLimit(parseOk({"--headless", "--demo"}), true), kDefaultHeadlessSteps);
+    EXPECT_EQ(stepLimit(parseOk({"--view", "a.vox", "--headless", "--screenshot", "a.png"}), true),
+              kDefaultHeadlessSteps);
+    EXPECT_EQ(stepLimit(parseOk({"--headless", "--frames", "7"}), true), 7);
+    EXPECT_EQ(stepLimit(parseOk({"--frames", "7"}), false), 7);
+    EXPECT_EQ(stepLimit(parseOk({"--headless", "--replay", "a.rec"}), true), std::nullopt)
+        << "a replay ends when its input does";
+    EXPECT_CONTAINS(invaders::usageText(), std::to_string(kDefaultHeadlessSteps) + " steps");
 }
 
 TEST(CommandLine, UsageMentionsEveryFlag) {

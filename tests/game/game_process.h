@@ -22,13 +22,21 @@ struct ProcessResult {
     std::string err;
 };
 
+/// Exit status of a `runGame` that ran past its time limit (that of coreutils' `timeout`).
+inline constexpr int kTimedOut = 124;
+
 /// Runs `env <environment> voxel-invaders <arguments>` through the shell from the source tree, so
-/// `environment` may set (`NAME=value`) or unset (`-u NAME`) variables.
-inline ProcessResult runGame(const std::string& arguments, const std::string& environment = "") {
+/// `environment` may set (`NAME=value`) or unset (`-u NAME`) variables. With `timeLimitSeconds` > 0, a run
+/// still going after that long is stopped (SIGTERM, then SIGKILL 5 s later) and exits `kTimedOut`: for
+/// tests of runs that must end by themselves.
+inline ProcessResult runGame(const std::string& arguments, const std::string& environment = "",
+                             int timeLimitSeconds = 0) {
     vox::test::TempDirectory temp;
-    const std::string command = "env " + environment + " '" VOX_GAME_EXECUTABLE "' " + arguments + " >'" +
-                                (temp.path() / "out").string() + "' 2>'" + (temp.path() / "err").string() +
-                                "'";
+    const std::string limit =
+        timeLimitSeconds > 0 ? "timeout --kill-after=5 " + std::to_string(timeLimitSeconds) + " " : "";
+    const std::string command = "env " + environment + " " + limit + "'" VOX_GAME_EXECUTABLE "' " +
+                                arguments + " >'" + (temp.path() / "out").string() + "' 2>'" +
+                                (temp.path() / "err").string() + "'";
     const int status = std::system(command.c_str());
     ProcessResult result;
     result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

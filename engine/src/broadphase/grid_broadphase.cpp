@@ -18,18 +18,6 @@ GridBroadphase::GridBroadphase(const GridSettings& settings)
     VOX_ASSERT(settings.cellSize > 0.0f, "GridSettings::cellSize must be > 0");
 }
 
-bool GridBroadphase::isValid(ProxyId id) const {
-    const int32_t index = id.index();
-    return !id.isNull() && index < static_cast<int32_t>(m_slots.size()) && m_slots[index].alive &&
-           m_slots[index].generation == id.generation;
-}
-
-bool GridBroadphase::check(ProxyId id) const {
-    const bool valid = isValid(id);
-    VOX_ASSERT(valid, "GridBroadphase: stale or unknown ProxyId (destroyed, or from another broadphase)");
-    return valid;
-}
-
 glm::ivec3 GridBroadphase::cellOf(const glm::vec3& p) const {
     glm::ivec3 cell;
     for (int axis = 0; axis < 3; ++axis) {
@@ -65,10 +53,9 @@ size_t GridBroadphase::bucketIndex(const glm::ivec3& cell) const {
 }
 
 void GridBroadphase::link(int32_t index) {
-    Slot& slot = m_slots[index];
-    slot.oversize = !cellRange(slot.box, m_settings.maxCellsPerProxy, slot.cells);
-    if (slot.oversize) {
-        slot.cells = CellRange{};
+    auto& slot = m_slots[index];
+    if (!cellRange(slot.box, m_settings.maxCellsPerProxy, slot.cells)) {
+        slot.cells = CellRange{}; // empty: oversize
         m_oversize.push_back(index);
         return;
     }
@@ -85,8 +72,8 @@ void GridBroadphase::link(int32_t index) {
 }
 
 void GridBroadphase::unlink(int32_t index) {
-    Slot& slot = m_slots[index];
-    if (slot.oversize) {
+    const auto& slot = m_slots[index];
+    if (slot.oversize()) {
         m_oversize.erase(std::find(m_oversize.begin(), m_oversize.end(), index));
         return;
     }
@@ -105,9 +92,9 @@ void GridBroadphase::growBuckets() {
     std::vector<std::vector<int32_t>> old(m_buckets.size() * 4);
     old.swap(m_buckets);
     m_bucketEntries = 0;
-    for (int32_t i = 0; i < static_cast<int32_t>(m_slots.size()); ++i) {
-        Slot& slot = m_slots[i];
-        if (!slot.alive || slot.oversize)
+    for (int32_t i = 0; i < m_slots.slotCount(); ++i) {
+        const auto& slot = m_slots[i];
+        if (!slot.alive || slot.oversize())
             continue;
         forEachCell(slot.cells, [&](const glm::ivec3& cell) {
             std::vector<int32_t>& entries = bucket(cell);
@@ -122,70 +109,40 @@ void GridBroadphase::growBuckets() {
 Result<ProxyId> GridBroadphase::createProxy(const Aabb& box, uint32_t userData, ProxyType type) {
     if (!box.isValid())
         return detail::invalidBoxError("GridBroadphase::createProxy", box);
-    int32_t index = m_freeList;
-    if (index >= 0) {
-        m_freeList = m_slots[index].nextFree;
-    } else {
-        index = static_cast<int32_t>(m_slots.size());
-        m_slots.emplace_back();
-    }
-    Slot& slot = m_slots[index];
-    slot.box = box;
-    slot.userData = userData;
-    slot.type = type;
-    slot.alive = true;
-    slot.nextFree = -1;
-    if (!slot.moved) { // a slot destroyed and reused in one step is already queued
-        slot.moved = true;
-        m_moved.push_back(index);
-    }
-    ++m_proxyCount;
+    const int32_t index = m_slots.add(box, userData, type);
     link(index);
-    return handle(index);
+    return m_slots.handle(index);
 }
 
 bool GridBroadphase::destroyProxy(ProxyId id) {
-    if (!check(id))
+    if (!m_slots.check(id))
         return false;
-    const int32_t index = id.index();
-    unlink(index);
-    Slot& slot = m_slots[index];
-    slot.alive = false;
-    ++slot.generation;
-    slot.nextFree = m_freeList;
-    m_freeList = index;
-    --m_proxyCount;
+    unlink(id.index());
+    m_slots.remove(id.index());
     return true;
 }
 
 bool GridBroadphase::moveProxy(ProxyId id, const Aabb& box, const glm::vec3&) {
-    if (!check(id) || !box.isValid())
+    if (!m_slots.check(id) || !box.isValid())
         return false;
     const int32_t index = id.index();
-    Slot& slot = m_slots[index];
+    auto& slot = m_slots[index];
     CellRange cells;
     const bool oversize = !cellRange(box, m_settings.maxCellsPerProxy, cells);
-    if (oversize != slot.oversize || cells.lo != slot.cells.lo || cells.hi != slot.cells.hi) {
+    if (oversize != slot.oversize() || cells.lo != slot.cells.lo || cells.hi != slot.cells.hi) {
         unlink(index);
         slot.box = box;
         link(index);
     } else {
         slot.box = box; // same cells: the buckets are unchanged
     }
-    if (!slot.moved) {
-        slot.moved = true;
-        m_moved.push_back(index);
-    }
+    m_slots.markMoved(index);
     return true;
 }
 
-uint32_t GridBroadphase::userData(ProxyId id) const {
-    return check(id) ? m_slots[id.index()].userData : 0u;
-}
-
 size_t GridBroadphase::memoryBytes() const {
-    size_t bytes = m_slots.capacity() * sizeof(Slot) + m_buckets.capacity() * sizeof(std::vector<int32_t>) +
-                   (m_oversize.capacity() + m_moved.capacity()) * sizeof(int32_t);
+    size_t bytes = m_slots.memoryBytes() + m_buckets.capacity() * sizeof(std::vector<int32_t>) +
+                   m_oversize.capacity() * sizeof(int32_t);
     for (const std::vector<int32_t>& entries : m_buckets)
         bytes += entries.capacity() * sizeof(int32_t);
     return bytes;

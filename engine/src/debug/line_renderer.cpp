@@ -1,6 +1,6 @@
 #include "vox/debug/line_renderer.h"
 
-#include "vox/render/gl_debug_scope.h"
+#include "vox/platform/gl_debug_scope.h"
 
 #include <epoxy/gl.h>
 #include <glm/gtc/type_ptr.hpp>

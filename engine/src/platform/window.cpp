@@ -1,7 +1,7 @@
 #include "vox/platform/window.h"
 
 #include "native_drawable_size.h"
-#include "vox/render/gl_debug.h"
+#include "vox/platform/gl_debug.h"
 
 #include <SDL.h>
 #include <epoxy/gl.h>

@@ -4,9 +4,9 @@
 #include "stream_buffer.h"
 
 #include "vox/core/assert.h"
+#include "vox/platform/gl_debug_scope.h"
 #include "vox/render/debris.h"
 #include "vox/render/framebuffer.h"
-#include "vox/render/gl_debug_scope.h"
 #include "vox/render/gpu_timer.h"
 #include "vox/render/renderbuffer.h"
 #include "vox/render/shader_program.h"
@@ -82,6 +82,7 @@ struct FrameBlock {
     glm::vec4 fillColor;
     glm::vec4 skyAmbient;
     glm::vec4 groundAmbient;
+    glm::vec4 bounceColor;
     glm::vec4 backgroundTop;
     glm::vec4 backgroundHorizon;
     glm::vec4 groundColor;
@@ -289,6 +290,7 @@ void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
     block.fillColor = glm::vec4(look.fillColor, 0.0f);
     block.skyAmbient = glm::vec4(look.skyAmbient, 0.0f);
     block.groundAmbient = glm::vec4(look.groundAmbient, 0.0f);
+    block.bounceColor = glm::vec4(look.bounceColor, 0.0f);
     block.backgroundTop = glm::vec4(look.backgroundTop, 0.0f);
     block.backgroundHorizon = glm::vec4(look.backgroundHorizon, 0.0f);
     block.groundColor = glm::vec4(look.groundColor, 0.0f);

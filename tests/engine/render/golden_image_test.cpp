@@ -1,4 +1,4 @@
-// Golden images: four fixed scenes rendered headless (llvmpipe) at 320 x 240 and compared with the PNGs in
+// Golden images: five fixed scenes rendered headless (llvmpipe) at 320 x 240 and compared with the PNGs in
 // tests/golden/ (see golden_image.h for the tolerance and tests/golden/README.md to regenerate them).
 
 #include "gl_test_fixture.h"
@@ -93,6 +93,44 @@ TEST_F(GoldenImageTest, DebrisBurstAtAFixedTime) {
     begin(vox::orbitCamera({0.0f, 10.0f, 0.0f}, 90.0f, 0.25f, 0.3f, 40.0f, kAspect));
     m_renderer->drawDebris(debris, 0.5f);
     EXPECT_TRUE(vox::test::matchesGolden(finish(), "debris_burst"));
+}
+
+// A stone monument (after MagicaVoxel's monu samples) in greys, `depth` deep: the rows of `picture` top
+// first, 'L' light, 'S' stone, 'D' dark stone, '.' empty.
+vox::VoxelModel stoneMonument() {
+    const char* picture[] = {"........LLLL........", "........SSSS........", ".......SSDDSS.......",
+                             "......SSSSSSSS......", "......SSSSSSSS......", ".....LLLLLLLLLL.....",
+                             ".....SSDSSSSDSS.....", ".....SSSSSSSSSS.....", "....LLLLLLLLLLLL....",
+                             "....SSSSSSSSSSSS....", "....SSSS....SSSS....", "...LSSSS....SSSSL...",
+                             "...SSSSS....SSSSS...", "..LSSSSS....SSSSSL..", "..SSSSSS....SSSSSS..",
+                             ".LDDDDDD....DDDDDDL.", "DDDDDDDD....DDDDDDDD", "DDDDDDDD....DDDDDDDD"};
+    constexpr int kWidth = 20, kHeight = 18, kDepth = 10;
+    vox::VoxelModel model{glm::ivec3(kWidth, kHeight, kDepth)};
+    vox::Palette palette = model.palette();
+    palette[1] = vox::packRgba(0xa5, 0x9a, 0x86);
+    palette[2] = vox::packRgba(0x8a, 0x80, 0x70);
+    palette[3] = vox::packRgba(0x6b, 0x63, 0x58);
+    model.setPalette(palette);
+    for (int row = 0; row < kHeight; ++row)
+        for (int x = 0; x < kWidth; ++x) {
+            const char cell = picture[row][x];
+            const uint8_t color = cell == 'L' ? 1 : cell == 'S' ? 2 : cell == 'D' ? 3 : 0;
+            for (int z = 0; color != 0 && z < kDepth; ++z)
+                model.set({x, kHeight - 1 - row, z}, color);
+        }
+    return model;
+}
+
+// The side of a model turned away from the key light, seen from below it (the ground off): the back, the
+// right side and the underside of the arch keep their colours and shape (the light floor, SceneLook).
+TEST_F(GoldenImageTest, TheSideAwayFromTheKeyLightKeepsItsShape) {
+    const vox::VoxelModel model = stoneMonument();
+    const vox::MeshHandle mesh = m_renderer->addMesh(model);
+    const glm::vec3 size(model.size());
+    m_renderer->look().drawGround = false;
+    begin(closeUp(size * glm::vec3(0.5f, 0.5f, 0.0f), glm::length(size) * 0.5f, 2.5f, -0.3f));
+    m_renderer->drawSprite({.mesh = mesh, .position = {0.0f, 0.0f, 0.0f}});
+    EXPECT_TRUE(vox::test::matchesGolden(finish(), "shadow_side_of_a_model"));
 }
 
 } // namespace

@@ -10,7 +10,13 @@
 #include "vox/voxel/voxel_erosion.h"
 #include "vox/voxel/voxel_mesh.h"
 
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -199,6 +205,72 @@ TEST_F(SceneRendererTest, HudTextLandsWhereAnchored) {
     }
     EXPECT_GT(redTopLeft, 20);
     EXPECT_EQ(redBottomRight, 0);
+}
+
+// Linear value of an sRGB-encoded byte.
+float srgbToLinear(uint8_t value) {
+    const float c = static_cast<float>(value) / 255.0f;
+    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+
+// The faces away from the key light keep at least kLightFloor of their colour, whatever their direction: a
+// grey cube is turned so that one face points along each direction tried, looked at straight on, and the
+// mean linear colour of the middle of that face, over the cube's, is the light it receives. Fog and
+// vignette are off; specular reaches only lit faces and only adds; faces away from the key stay below the
+// tone curve's knee.
+TEST_F(SceneRendererTest, NoFaceIsDarkerThanTheLightFloor) {
+    constexpr int kSide = 8;
+    vox::VoxelModel cube = solidCube(kSide);
+    vox::Palette palette = cube.palette();
+    palette[1] = vox::packRgba(160, 160, 160);
+    cube.setPalette(palette);
+    const float albedo = srgbToLinear(160);
+    const vox::MeshHandle mesh = renderer().addMesh(cube);
+    vox::SceneLook& look = renderer().look();
+    look.drawGround = false;
+    look.stars = 0.0f;
+    look.vignette = 0.0f;
+    look.fogDensity = 0.0f;
+    const glm::vec3 toKey = glm::normalize(look.toLight);
+    // The six axes, straight away from the key, and the darkest direction of the default look: below the
+    // terminator, where the key does not reach and the bounce only half.
+    const glm::vec3 directions[] = {
+        {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0},
+        {0, 0, 1}, {0, 0, -1}, -toKey,    glm::normalize(glm::vec3(-0.20f, -0.67f, 0.71f))};
+    for (const glm::vec3& direction : directions) {
+        SCOPED_TRACE(testing::Message()
+                     << "face towards (" << direction.x << ", " << direction.y << ", " << direction.z << ")");
+        // Turn +z onto the direction, the cube's centre at the origin (the pivot is the middle of its back).
+        const glm::vec3 z(0.0f, 0.0f, 1.0f);
+        const float angle = std::acos(std::clamp(glm::dot(z, direction), -1.0f, 1.0f));
+        const glm::vec3 axis = glm::length(glm::cross(z, direction)) > 1e-4f
+                                   ? glm::normalize(glm::cross(z, direction))
+                                   : glm::vec3(1.0f, 0.0f, 0.0f);
+        const glm::quat rotation = glm::angleAxis(angle, axis);
+        const float half = 0.5f * static_cast<float>(kSide);
+        vox::Camera camera;
+        camera.position = direction * (3.0f * static_cast<float>(kSide));
+        const glm::vec3 up = std::abs(direction.y) > 0.9f ? z : glm::vec3(0.0f, 1.0f, 0.0f);
+        camera.view = glm::lookAt(camera.position, glm::vec3(0.0f), up);
+        camera.projection =
+            glm::perspective(glm::radians(30.0f), static_cast<float>(kWidth) / kHeight, 1.0f, 200.0f);
+        m_target.bind();
+        renderer().beginFrame(camera, vox::Viewport{0, 0, kWidth, kHeight});
+        renderer().drawSprite(
+            {.mesh = mesh, .position = -(rotation * glm::vec3(half, half, 0.0f)), .rotation = rotation});
+        (void)renderer().endFrame();
+        const vox::Image image = m_target.readImage();
+        glm::vec3 sum(0.0f);
+        constexpr int kPatch = 48; // about four voxels square in the middle of the face
+        for (int y = (kHeight - kPatch) / 2; y < (kHeight + kPatch) / 2; ++y)
+            for (int x = (kWidth - kPatch) / 2; x < (kWidth + kPatch) / 2; ++x)
+                for (int c = 0; c < 3; ++c)
+                    sum[c] += srgbToLinear(image.pixel(x, y)[c]);
+        const glm::vec3 light = sum / (static_cast<float>(kPatch * kPatch) * albedo);
+        for (int c = 0; c < 3; ++c)
+            EXPECT_GE(light[c], vox::kLightFloor)
+                << "channel " << c << " of light (" << light.r << ", " << light.g << ", " << light.b << ")";
+    }
 }
 
 } // namespace

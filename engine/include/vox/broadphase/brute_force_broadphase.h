@@ -5,9 +5,9 @@
 /// proxies.
 
 #include "vox/broadphase/broadphase.h"
+#include "vox/broadphase/proxy_slot_table.h"
 
 #include <cstdint>
-#include <vector>
 
 namespace vox {
 
@@ -39,79 +39,41 @@ public:
     void queryRay(const Ray& ray, F&& onHit) const;
 
     /// True when `id` names a live proxy.
-    [[nodiscard]] bool isValid(ProxyId id) const;
+    [[nodiscard]] bool isValid(ProxyId id) const { return m_slots.isValid(id); }
     /// The user data given at creation; 0 for a stale handle (asserts in debug).
-    [[nodiscard]] uint32_t userData(ProxyId id) const;
+    [[nodiscard]] uint32_t userData(ProxyId id) const { return m_slots.userData(id); }
     /// The stored (tight) box; an empty box at the origin for a stale handle (asserts in debug).
     [[nodiscard]] Aabb box(ProxyId id) const;
     /// Number of live proxies.
-    [[nodiscard]] int32_t proxyCount() const { return m_proxyCount; }
+    [[nodiscard]] int32_t proxyCount() const { return m_slots.liveCount(); }
 
 private:
-    struct Slot {
-        Aabb box;
-        uint32_t userData = 0;
-        uint32_t generation = 1;
-        ProxyType type = ProxyType::Dynamic;
-        bool alive = false;
-        bool moved = false; ///< Queued in m_moved (created or moved since the last updatePairs).
-        int32_t nextFree = -1;
-    };
-
-    [[nodiscard]] bool check(ProxyId id) const;
-    [[nodiscard]] ProxyId handle(int32_t index) const { return {index + 1, m_slots[index].generation}; }
-
-    std::vector<Slot> m_slots;
-    std::vector<int32_t> m_moved; ///< Slots marked moved since the last `updatePairs`.
-    int32_t m_freeList = -1;
-    int32_t m_proxyCount = 0;
+    detail::ProxySlotTable<> m_slots{"BruteForceBroadphase"};
 };
 
 template <PairCallback F>
 void BruteForceBroadphase::updatePairs(F&& onPair) {
-    const int32_t slotCount = static_cast<int32_t>(m_slots.size());
-    for (int32_t i : m_moved) {
-        const Slot& a = m_slots[i];
-        if (!a.alive)
-            continue; // destroyed after moving
-        for (int32_t j = 0; j < slotCount; ++j) {
-            const Slot& b = m_slots[j];
-            // Two moved proxies meet twice; keep the meeting where the lower slot asks.
-            if (j == i || !b.alive || (b.moved && j < i))
-                continue;
-            if (a.type == ProxyType::Static && b.type == ProxyType::Static)
-                continue;
-            if (overlaps(a.box, b.box))
-                onPair(handle(i), handle(j));
-        }
-    }
-    for (int32_t i : m_moved)
-        m_slots[i].moved = false;
-    m_moved.clear();
+    m_slots.takeMoved([&](int32_t moved) { m_slots.pairWithEveryOther(moved, onPair); });
 }
 
 template <QueryCallback F>
 void BruteForceBroadphase::queryBox(const Aabb& box, F&& onHit) const {
-    for (int32_t i = 0; i < static_cast<int32_t>(m_slots.size()); ++i)
-        if (m_slots[i].alive && overlaps(m_slots[i].box, box) && !onHit(handle(i)))
-            return;
+    m_slots.queryEvery(box, onHit);
 }
 
 template <QueryCallback F>
 void BruteForceBroadphase::queryPoint(const glm::vec3& point, F&& onHit) const {
-    for (int32_t i = 0; i < static_cast<int32_t>(m_slots.size()); ++i)
-        if (m_slots[i].alive && contains(m_slots[i].box, point) && !onHit(handle(i)))
-            return;
+    m_slots.queryEvery(Aabb{point, point}, onHit); // closed boxes: containing a point is overlapping it
 }
 
 template <RayCallback F>
 void BruteForceBroadphase::queryRay(const Ray& ray, F&& onHit) const {
     Ray clipped = ray;
-    for (int32_t i = 0; i < static_cast<int32_t>(m_slots.size()); ++i) {
+    for (int32_t i = 0; i < m_slots.slotCount(); ++i) {
         float fraction = 0.0f;
         if (!m_slots[i].alive || !raycast(m_slots[i].box, clipped, fraction))
             continue;
-        clipped.maxFraction = static_cast<float>(onHit(handle(i), fraction));
+        clipped.maxFraction = static_cast<float>(onHit(m_slots.handle(i), fraction));
         if (clipped.maxFraction <= 0.0f)
             return;
     }

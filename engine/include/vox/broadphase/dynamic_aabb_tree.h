@@ -498,10 +498,20 @@ private:
     /// The pairs between the changed boxes of a sweep and the few unchanged ones near them, every pair
     /// tested, four at a time.
     void crossByBlocks();
-    /// Calls `onLeaf(slot)` for every leaf of tree `tree` (0: dynamic, 1: static) whose box overlaps `box`,
-    /// until it returns false; returns false when stopped that way. Pending leaves included.
+    /// The one descent of a tree, behind every query and the pair pass: calls `onLeaf(slot)` for every leaf
+    /// of tree `tree` (0: dynamic, 1: static) whose box passes `test(box)`, entering only the internal nodes
+    /// whose boxes pass it, until `onLeaf` returns false; returns false when stopped that way. Pending leaves
+    /// (which may lie outside their ancestors) are passed over in the descent and tested after it. `onLeaf`
+    /// is called right after `test` passed that leaf's box, so a test may leave what it found (where a ray
+    /// enters) for it.
+    template <class Test, class F>
+    bool descend(int tree, Test&& test, F&& onLeaf) const;
+    /// `descend` into the boxes that overlap `box`: box queries and the pair pass.
     template <class F>
-    bool queryTree(int tree, const Aabb& box, F&& onLeaf) const;
+    bool queryTree(int tree, const Aabb& box, F&& onLeaf) const {
+        return descend(
+            tree, [&box](const Aabb& nodeBox) { return overlaps(nodeBox, box); }, onLeaf);
+    }
     /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget.
     void endStep();
 
@@ -613,25 +623,23 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     endStep();
 }
 
-template <class F>
-bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf) const {
-    // Pending leaves (dynamic tree only) may lie outside their ancestors: the descent passes them over, and
-    // they are tested one by one after it.
+template <class Test, class F>
+bool DynamicAabbTree::descend(int tree, Test&& test, F&& onLeaf) const {
     const bool anyPending = tree == 0 && m_pendingHead < m_pending.size();
     const Ref root = m_roots[tree];
-    if (root != kNullRef && overlaps(boxOf(root), box)) {
+    if (root != kNullRef && test(boxOf(root))) {
         if (isLeaf(root)) {
             if (!(anyPending && isPending(indexOf(root))) && !onLeaf(indexOf(root)))
                 return false;
         } else {
-            // Children are tested before they are pushed: only overlapping internal nodes enter the stack.
+            // Children are tested before they are pushed: only internal nodes that pass enter the stack.
             Stack<Ref, 128> stack;
             stack.push(root);
             while (!stack.empty()) {
                 const Node& node = m_nodes[indexOf(stack.pop())];
                 for (int k = 0; k < 2; ++k) {
                     const Ref child = node.child(k);
-                    if (!overlaps(boxOf(child), box))
+                    if (!test(boxOf(child)))
                         continue;
                     if (!isLeaf(child))
                         stack.push(child);
@@ -642,7 +650,7 @@ bool DynamicAabbTree::queryTree(int tree, const Aabb& box, F&& onLeaf) const {
         }
     }
     return !anyPending ||
-           forEachPending([&](uint32_t proxy) { return !overlaps(m_fatBoxes[proxy], box) || onLeaf(proxy); });
+           forEachPending([&](uint32_t proxy) { return !test(m_fatBoxes[proxy]) || onLeaf(proxy); });
 }
 
 template <QueryCallback F>
@@ -660,40 +668,16 @@ void DynamicAabbTree::queryPoint(const glm::vec3& point, F&& onHit) const {
 template <RayCallback F>
 void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit) const {
     Ray clipped = ray;
-    // Tests one leaf; false when the callback ended the query.
+    float entry = 0.0f; // where the ray enters the box `test` passed last: the leaf `hitLeaf` is given
+    const auto test = [&](const Aabb& box) { return raycast(box, clipped, entry); };
+    // The callback clips the ray to what it returns; false when it ended the query.
     const auto hitLeaf = [&](uint32_t proxy) {
-        float fraction = 0.0f;
-        if (raycast(m_fatBoxes[proxy], clipped, fraction)) {
-            clipped.maxFraction = static_cast<float>(onHit(handleOf(proxy), fraction));
-            if (clipped.maxFraction <= 0.0f)
-                return false;
-        }
-        return true;
+        clipped.maxFraction = static_cast<float>(onHit(handleOf(proxy), entry));
+        return !(clipped.maxFraction <= 0.0f);
     };
-    const bool anyPending = m_pendingHead < m_pending.size();
-    Stack<Ref, 128> stack;
-    for (Ref root : m_roots) {
-        if (root == kNullRef)
-            continue;
-        stack.push(root);
-        while (!stack.empty()) {
-            const Ref ref = stack.pop();
-            if (isLeaf(ref)) {
-                // Pending leaves are tested after the descent (they may lie outside their ancestors).
-                if (!(anyPending && isPending(indexOf(ref))) && !hitLeaf(indexOf(ref)))
-                    return;
-                continue;
-            }
-            float fraction = 0.0f;
-            if (!raycast(boxOf(ref), clipped, fraction))
-                continue;
-            const Node& node = m_nodes[indexOf(ref)];
-            stack.push(node.child(0));
-            stack.push(node.child(1));
-        }
-    }
-    if (anyPending)
-        forEachPending(hitLeaf);
+    for (int tree = 0; tree < 2; ++tree)
+        if (!descend(tree, test, hitLeaf))
+            return;
 }
 
 } // namespace vox

@@ -7,6 +7,7 @@
 /// the benchmark.
 
 #include "vox/broadphase/broadphase.h"
+#include "vox/broadphase/proxy_slot_table.h"
 
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
@@ -54,11 +55,11 @@ public:
     void queryRay(const Ray& ray, F&& onHit) const;
 
     /// True when `id` names a live proxy.
-    [[nodiscard]] bool isValid(ProxyId id) const;
+    [[nodiscard]] bool isValid(ProxyId id) const { return m_slots.isValid(id); }
     /// The user data given at creation; 0 for a stale handle (asserts in debug).
-    [[nodiscard]] uint32_t userData(ProxyId id) const;
+    [[nodiscard]] uint32_t userData(ProxyId id) const { return m_slots.userData(id); }
     /// Number of live proxies.
-    [[nodiscard]] int32_t proxyCount() const { return m_proxyCount; }
+    [[nodiscard]] int32_t proxyCount() const { return m_slots.liveCount(); }
     /// Heap bytes held (slots, buckets, lists), for the benchmark's bytes-per-proxy figure.
     [[nodiscard]] size_t memoryBytes() const;
 
@@ -70,20 +71,12 @@ private:
             return c.x >= lo.x && c.y >= lo.y && c.z >= lo.z && c.x <= hi.x && c.y <= hi.y && c.z <= hi.z;
         }
     };
-    struct Slot {
-        Aabb box;
+    /// What a grid slot adds to the shared ones: the cells its box touches, or none (the default, empty
+    /// range) for an oversize box, listed in m_oversize instead of the buckets.
+    struct SlotCells {
         CellRange cells;
-        uint32_t userData = 0;
-        uint32_t generation = 1;
-        ProxyType type = ProxyType::Dynamic;
-        bool alive = false;
-        bool moved = false;    ///< Queued in m_moved.
-        bool oversize = false; ///< In m_oversize instead of the buckets.
-        int32_t nextFree = -1;
+        [[nodiscard]] bool oversize() const { return cells.hi.x < cells.lo.x; }
     };
-
-    [[nodiscard]] bool check(ProxyId id) const;
-    [[nodiscard]] ProxyId handle(int32_t index) const { return {index + 1, m_slots[index].generation}; }
     [[nodiscard]] glm::ivec3 cellOf(const glm::vec3& p) const;
     /// The cells of `box`, or false when it spans more than `maxCells` of them (or leaves the int range).
     [[nodiscard]] bool cellRange(const Aabb& box, int64_t maxCells, CellRange& range) const;
@@ -97,9 +90,6 @@ private:
     void link(int32_t index);
     void unlink(int32_t index);
     void growBuckets();
-    /// The pair test shared by every path: the rules that make each pair come out once.
-    [[nodiscard]] bool wantsPair(int32_t i, int32_t j) const;
-
     template <class F>
     static void forEachCell(const CellRange& range, F&& visit) {
         for (int32_t z = range.lo.z; z <= range.hi.z; ++z)
@@ -110,61 +100,39 @@ private:
 
     GridSettings m_settings;
     float m_inverseCellSize = 0.5f;
-    std::vector<Slot> m_slots;
+    detail::ProxySlotTable<SlotCells> m_slots{"GridBroadphase"};
     std::vector<std::vector<int32_t>> m_buckets; ///< Power-of-two count; a bucket may hold several cells.
     std::vector<int32_t> m_oversize;             ///< Slots too big for the buckets.
-    std::vector<int32_t> m_moved;
     int64_t m_bucketEntries = 0;
-    int32_t m_freeList = -1;
-    int32_t m_proxyCount = 0;
 };
-
-inline bool GridBroadphase::wantsPair(int32_t i, int32_t j) const {
-    const Slot& a = m_slots[i];
-    const Slot& b = m_slots[j];
-    if (j == i || !b.alive || (b.moved && j < i)) // two moved proxies: the lower slot reports
-        return false;
-    if (a.type == ProxyType::Static && b.type == ProxyType::Static)
-        return false;
-    return overlaps(a.box, b.box);
-}
 
 template <PairCallback F>
 void GridBroadphase::updatePairs(F&& onPair) {
-    for (int32_t i : m_moved) {
-        const Slot& a = m_slots[i];
-        if (!a.alive)
-            continue;
-        if (a.oversize) {
-            for (int32_t j = 0; j < static_cast<int32_t>(m_slots.size()); ++j)
-                if (wantsPair(i, j))
-                    onPair(handle(i), handle(j));
-            continue;
+    m_slots.takeMoved([&](int32_t i) {
+        const CellRange& cells = m_slots[i].cells;
+        if (m_slots[i].oversize()) {
+            m_slots.pairWithEveryOther(i, onPair);
+            return;
         }
-        forEachCell(a.cells, [&](const glm::ivec3& cell) {
+        forEachCell(cells, [&](const glm::ivec3& cell) {
             for (int32_t j : bucket(cell)) {
                 // Report a pair only from the first cell both boxes share, so a pair sharing several cells
                 // (or meeting in a bucket through another cell) comes out once.
-                if (wantsPair(i, j) && cell == glm::max(a.cells.lo, m_slots[j].cells.lo))
-                    onPair(handle(i), handle(j));
+                if (m_slots.reportsPair(i, j) && cell == glm::max(cells.lo, m_slots[j].cells.lo))
+                    onPair(m_slots.handle(i), m_slots.handle(j));
             }
         });
         for (int32_t j : m_oversize)
-            if (wantsPair(i, j))
-                onPair(handle(i), handle(j));
-    }
-    for (int32_t i : m_moved)
-        m_slots[i].moved = false;
-    m_moved.clear();
+            if (m_slots.reportsPair(i, j))
+                onPair(m_slots.handle(i), m_slots.handle(j));
+    });
 }
 
 template <QueryCallback F>
 void GridBroadphase::queryBox(const Aabb& box, F&& onHit) const {
     CellRange range;
     if (!cellRange(box, m_settings.maxCellsPerProxy, range)) {
-        for (int32_t j = 0; j < static_cast<int32_t>(m_slots.size()); ++j)
-            if (m_slots[j].alive && overlaps(m_slots[j].box, box) && !onHit(handle(j)))
-                return;
+        m_slots.queryEvery(box, onHit);
         return;
     }
     for (int32_t z = range.lo.z; z <= range.hi.z; ++z)
@@ -172,13 +140,14 @@ void GridBroadphase::queryBox(const Aabb& box, F&& onHit) const {
             for (int32_t x = range.lo.x; x <= range.hi.x; ++x) {
                 const glm::ivec3 cell(x, y, z);
                 for (int32_t j : bucket(cell)) {
-                    const Slot& b = m_slots[j];
-                    if (overlaps(b.box, box) && cell == glm::max(range.lo, b.cells.lo) && !onHit(handle(j)))
+                    const auto& b = m_slots[j];
+                    if (overlaps(b.box, box) && cell == glm::max(range.lo, b.cells.lo) &&
+                        !onHit(m_slots.handle(j)))
                         return;
                 }
             }
     for (int32_t j : m_oversize)
-        if (overlaps(m_slots[j].box, box) && !onHit(handle(j)))
+        if (overlaps(m_slots[j].box, box) && !onHit(m_slots.handle(j)))
             return;
 }
 
@@ -194,7 +163,7 @@ void GridBroadphase::queryRay(const Ray& ray, F&& onHit) const {
         float fraction = 0.0f;
         if (!raycast(m_slots[j].box, clipped, fraction))
             return true;
-        clipped.maxFraction = static_cast<float>(onHit(handle(j), fraction));
+        clipped.maxFraction = static_cast<float>(onHit(m_slots.handle(j), fraction));
         return clipped.maxFraction > 0.0f;
     };
     for (int32_t j : m_oversize)
@@ -207,8 +176,8 @@ void GridBroadphase::queryRay(const Ray& ray, F&& onHit) const {
     if (!cellRange(rayBox, int64_t{1} << 40, span) ||
         static_cast<int64_t>(span.hi.x - span.lo.x) + (span.hi.y - span.lo.y) + (span.hi.z - span.lo.z) + 1 >
             m_settings.maxCellsPerRay) {
-        for (int32_t j = 0; j < static_cast<int32_t>(m_slots.size()); ++j)
-            if (m_slots[j].alive && !m_slots[j].oversize && !hitSlot(j))
+        for (int32_t j = 0; j < m_slots.slotCount(); ++j)
+            if (m_slots[j].alive && !m_slots[j].oversize() && !hitSlot(j))
                 return;
         return;
     }

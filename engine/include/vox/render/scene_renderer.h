@@ -60,14 +60,27 @@ namespace vox {
 
 class DebrisSystem;
 
-/// Lighting and atmosphere. Colours are linear RGB (not sRGB); intensities may exceed 1.
+/// The light floor of the default `SceneLook`: a face of any direction, with its ambient occlusion open,
+/// receives at least this much light in each of red, green and blue, i.e. shows at least 35 % of its
+/// (linear) palette colour, against about 1.78 (178 %) for a face turned to the key light: a lighting ratio
+/// of at most 5:1, so no face of any colour goes black on the side away from the key. The tightest crease
+/// (occlusion 0.30) keeps 0.30 of it. Ground ambient (from below) and the bounce light (opposite the key)
+/// carry that side; tested by `SceneRendererTest.NoFaceIsDarkerThanTheLightFloor`.
+inline constexpr float kLightFloor = 0.35f;
+
+/// Lighting and atmosphere. Colours are linear RGB (not sRGB); intensities may exceed 1. The defaults keep
+/// every face above `kLightFloor`.
 struct SceneLook {
-    glm::vec3 toLight{-0.42f, 0.72f, 0.56f};            ///< Towards the key light (normalised when used).
-    glm::vec3 lightColor{1.55f, 1.42f, 1.25f};          ///< Key light, warm.
-    glm::vec3 toFill{0.8f, 0.1f, -0.4f};                ///< Towards the fill (rim) light from the right.
-    glm::vec3 fillColor{0.10f, 0.16f, 0.34f};           ///< Fill light, cool.
-    glm::vec3 skyAmbient{0.24f, 0.27f, 0.42f};          ///< Ambient from above.
-    glm::vec3 groundAmbient{0.12f, 0.10f, 0.13f};       ///< Ambient from below.
+    glm::vec3 toLight{-0.42f, 0.72f, 0.56f};      ///< Towards the key light (normalised when used).
+    glm::vec3 lightColor{1.55f, 1.42f, 1.25f};    ///< Key light, warm.
+    glm::vec3 toFill{0.8f, 0.1f, -0.4f};          ///< Towards the fill (rim) light from the right.
+    glm::vec3 fillColor{0.10f, 0.16f, 0.34f};     ///< Fill light, cool.
+    glm::vec3 skyAmbient{0.24f, 0.27f, 0.42f};    ///< Ambient from above.
+    glm::vec3 groundAmbient{0.20f, 0.19f, 0.20f}; ///< Ambient from below.
+    /// Bounce light from the side opposite the key, wrapped (full on a face turned straight away from the
+    /// key, half across the terminator, none on a face turned to the key), warm grey: the light the scene
+    /// sends back, which keeps the shadow side's shape and colours.
+    glm::vec3 bounceColor{0.36f, 0.34f, 0.30f};
     glm::vec3 backgroundTop{0.002f, 0.002f, 0.008f};    ///< Sky at the top of the screen.
     glm::vec3 backgroundHorizon{0.012f, 0.014f, 0.04f}; ///< Sky at the bottom of the screen; fog.
     glm::vec3 groundColor{0.018f, 0.02f, 0.034f};       ///< Ground plane albedo.

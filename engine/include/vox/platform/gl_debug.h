@@ -1,7 +1,9 @@
 #pragma once
 /// @file
 /// GL debug output: driver messages (errors, undefined behaviour, performance warnings) logged to stderr
-/// as they happen, through GL_KHR_debug. `Window::create()` turns it on for debug builds.
+/// as they happen, through GL_KHR_debug. `Window::create()` turns it on for debug builds. Part of the
+/// platform module because it belongs to the GL context the window makes, as do the scopes that name the
+/// calls (gl_debug_scope.h).
 
 namespace vox {
 

@@ -1,6 +1,6 @@
-#include "vox/render/gl_debug.h"
+#include "vox/platform/gl_debug.h"
 
-#include "vox/render/gl_debug_scope.h"
+#include "vox/platform/gl_debug_scope.h"
 
 #include <epoxy/gl.h>
 

@@ -1,9 +1,9 @@
 // GlDebugScope: debug-output messages name the innermost scope and its call site.
 
-#include "gl_test_fixture.h"
+#include "engine/render/gl_test_fixture.h"
 
-#include "vox/render/gl_debug.h"
-#include "vox/render/gl_debug_scope.h"
+#include "vox/platform/gl_debug.h"
+#include "vox/platform/gl_debug_scope.h"
 
 #include <gtest/gtest.h>
 
