@@ -1,6 +1,5 @@
 #include "scene/game_scene.h"
 
-#include "audio/sound_bank.h"
 #include "persist/save_files.h"
 #include "ui/hud.h"
 #include "ui/ui.h"
@@ -39,13 +38,10 @@ void GameScene::step(const vox::ActionState& input) {
     m_stepMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     handleEvents();
-    updateSaucerLoop();
+    m_sounds.step(m_flow, m_audio);
     m_debris.step();
     m_shake *= 0.9f;
     ++m_tick;
-    if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options ||
-        m_flow.screen() == Screen::Controls)
-        m_audio.stopAll();
     saveChanges();
 }
 
@@ -85,45 +81,19 @@ void GameScene::handleEvents() {
                 burst.speed = 25.0f;
             m_debris.spawn(m_removed, glm::vec3(0.0f), burst);
         }
-        switch (event.type) {
-        case SimEventType::MarchNote:
-            m_audio.play(marchNote(event.value));
-            break;
-        case SimEventType::PlayerShotFired:
-            m_audio.play(SoundId::Shot);
-            break;
+        switch (event.type) { // the sounds are GameSounds' (audio/game_sounds.h)
         case SimEventType::InvaderKilled:
-            m_audio.play(SoundId::InvaderHit);
             m_shake = std::max(m_shake, 0.6f);
             break;
         case SimEventType::PlayerHit:
-            m_audio.play(SoundId::PlayerHit);
             m_shake = 2.5f;
             break;
         case SimEventType::SaucerHit:
-            m_audio.play(SoundId::SaucerHit);
             m_shake = std::max(m_shake, 1.2f);
-            break;
-        case SimEventType::ExtraShip:
-            m_audio.play(SoundId::ExtraLife);
             break;
         default:
             break;
         }
-    }
-}
-
-void GameScene::updateSaucerLoop() {
-    const Simulation* simulation = m_flow.simulation();
-    const Screen screen = m_flow.screen();
-    const bool running = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay;
-    const bool wanted = running && simulation != nullptr && simulation->saucer().active;
-    if (wanted != m_saucerLooping) {
-        if (wanted)
-            m_audio.startLoop(SoundId::SaucerLoop);
-        else
-            m_audio.stopLoop(SoundId::SaucerLoop);
-        m_saucerLooping = wanted;
     }
 }
 
