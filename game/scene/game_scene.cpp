@@ -43,6 +43,7 @@ void GameScene::step(const vox::ActionState& input) {
     m_shake *= 0.9f;
     ++m_tick;
     saveChanges();
+    m_audio.renderStep(); // an offline render (--audio-out) advances with the simulation's steps
 }
 
 void GameScene::saveChanges() {
