@@ -45,8 +45,8 @@ struct SoundCue {
         StopLoop,  ///< `stopLoop(sound)`, when it was looping.
         StopAll,   ///< `stopAll()`, when something was playing (`sound` is meaningless).
     };
-    Kind kind = Kind::Play;
-    SoundId sound = SoundId::Shot;
+    Kind kind = Kind::Play;        ///< The call.
+    SoundId sound = SoundId::Shot; ///< The sound it named.
     int64_t sample = 0; ///< Where in the render it takes effect: the first sample of the next step.
 };
 
