@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include "asset_loader.h"
+#include "audio/wav_writer.h"
 #include "debug/debug_overlay.h"
 #include "demo_scene.h"
 #include "model_view_scene.h"
@@ -341,6 +342,9 @@ int runGame(const Options& options) {
         return fail(shaders.error().message);
 
     SavedState saved = loadSavedState(options.headless || options.view.has_value());
+    // --audio-out: the sound is rendered in step with the simulation into this file instead of played.
+    // Opened before the run, so a bad path fails at once; it outlives the scene, whose audio writes to it.
+    std::optional<WavWriter> audioFile;
     vox::WindowSettings settings;
     settings.width = options.width;
     settings.height = options.height;
@@ -383,11 +387,21 @@ int runGame(const Options& options) {
 
         flow.difficulty = saved.settings.difficulty;
 
-        AudioSystem audio = options.headless ? AudioSystem::silent()
-                                             : AudioSystem::openOrSilent({}, [](std::string_view why) {
-                                                   std::fprintf(stderr, "voxel-invaders: warning: %.*s\n",
-                                                                static_cast<int>(why.size()), why.data());
-                                               });
+        AudioSystem audio = AudioSystem::silent();
+        if (options.audioOut) {
+            vox::Result<WavWriter> file = WavWriter::create(*options.audioOut, kOfflineSampleRate);
+            if (!file)
+                return fail("--audio-out: " + file.error().message);
+            audioFile = std::move(file).value();
+            OfflineOutput output;
+            output.samples = [&audioFile](std::span<const float> samples) { audioFile->append(samples); };
+            audio = AudioSystem::offline(std::move(output));
+        } else if (!options.headless) {
+            audio = AudioSystem::openOrSilent({}, [](std::string_view why) {
+                std::fprintf(stderr, "voxel-invaders: warning: %.*s\n", static_cast<int>(why.size()),
+                             why.data());
+            });
+        }
         audio.setVolumes({saved.settings.masterVolume, saved.settings.effectsVolume, saved.settings.mute});
         flow.options = saved.settings;
         auto created = GameScene::create(shaders.value(), assets.value(), flow, std::move(saved.highScores),
@@ -399,7 +413,12 @@ int runGame(const Options& options) {
     }
     Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), applied, game,
               shaders.value());
-    return loop.run();
+    int status = loop.run();
+    if (audioFile) {
+        if (vox::Status written = audioFile->finish(); !written)
+            status = fail("--audio-out: " + written.error().message);
+    }
+    return status;
 }
 
 } // namespace invaders

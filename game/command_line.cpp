@@ -15,7 +15,7 @@ namespace {
 
 using vox::Error;
 
-enum class ValueKind { None, Count, Seed, Size, PngPath, Path, Index };
+enum class ValueKind { None, Count, Seed, Size, PngPath, WavPath, Path, Index };
 
 struct FlagSpec {
     std::string_view name;
@@ -37,6 +37,8 @@ constexpr FlagSpec kFlags[] = {
     {"--json", ValueKind::None},
     {"--view", ValueKind::Path},
     {"--frame", ValueKind::Index},
+    // the sound of a --headless run, rendered offline
+    {"--audio-out", ValueKind::WavPath},
 };
 
 const FlagSpec* findFlag(std::string_view name) {
@@ -109,16 +111,18 @@ vox::Status parseSize(std::string_view text, Options& options) {
     return {};
 }
 
-vox::Result<std::filesystem::path> parsePath(std::string_view flag, std::string_view text, bool png) {
+vox::Result<std::filesystem::path> parsePath(std::string_view flag, std::string_view text, ValueKind kind) {
     if (text.empty())
         return Error{std::string(flag) + " expects a file path, got an empty string"};
-    if (png) {
+    if (kind == ValueKind::PngPath || kind == ValueKind::WavPath) {
         std::string extension = std::filesystem::path(text).extension().string();
         std::transform(extension.begin(), extension.end(), extension.begin(),
                        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (extension != ".png")
+        const bool png = kind == ValueKind::PngPath;
+        if (extension != (png ? ".png" : ".wav"))
             return Error{std::string(flag) + " " + quoted(text) +
-                         " must end in .png (screenshots are PNG files)"};
+                         (png ? " must end in .png (screenshots are PNG files)"
+                              : " must end in .wav (the sound is written as a WAV file)")};
     }
     return std::filesystem::path(text);
 }
@@ -150,15 +154,17 @@ vox::Status applyValue(const FlagSpec& flag, std::string_view value, Options& op
     case ValueKind::Size:
         return parseSize(value, options);
     case ValueKind::PngPath:
+    case ValueKind::WavPath:
     case ValueKind::Path: {
-        auto path = parsePath(flag.name, value, flag.kind == ValueKind::PngPath);
+        auto path = parsePath(flag.name, value, flag.kind);
         if (!path)
             return path.error();
-        std::optional<std::filesystem::path>* target = flag.name == "--screenshot" ? &options.screenshot
-                                                       : flag.name == "--record"   ? &options.record
-                                                       : flag.name == "--replay"   ? &options.replay
-                                                       : flag.name == "--inspect"  ? &options.inspect
-                                                                                   : &options.view;
+        std::optional<std::filesystem::path>* target = flag.name == "--screenshot"  ? &options.screenshot
+                                                       : flag.name == "--audio-out" ? &options.audioOut
+                                                       : flag.name == "--record"    ? &options.record
+                                                       : flag.name == "--replay"    ? &options.replay
+                                                       : flag.name == "--inspect"   ? &options.inspect
+                                                                                    : &options.view;
         *target = std::move(path).value();
         return {};
     }
@@ -203,6 +209,8 @@ vox::Status checkCombinations(const std::vector<std::string_view>& given) {
         return Error{"--record and --replay cannot be used together: a replay's input comes from its file"};
     if (has("--demo") && has("--replay"))
         return Error{"--demo and --replay cannot be used together: both decide the player's input"};
+    if (has("--audio-out") && !has("--headless"))
+        return Error{"--audio-out renders the sound of a --headless run, step by step; add --headless"};
     if (has("--inspect")) {
         if (std::string_view other = firstOtherThan({"--inspect", "--json"}); !other.empty())
             return Error{"--inspect prints a model's summary and exits; it cannot be combined with " +
@@ -298,6 +306,7 @@ Headless runs and automation:
   --frames N           run N simulation steps (60 per second), then exit with status 0;
                        a headless run without --frames or --replay stops after 120 steps
   --screenshot F.png   write the last frame to F.png on exit
+  --audio-out F.wav    with --headless: write the run's sound to F.wav (48 kHz mono, 16-bit)
 
 Models:
   --inspect F.vox      print a summary of a MagicaVoxel model and exit

@@ -26,6 +26,7 @@ struct Options {
     bool headless = false;                           ///< --headless: render offscreen, no window.
     std::optional<int64_t> frames;                   ///< --frames N: run N steps (>= 1), then exit 0.
     std::optional<std::filesystem::path> screenshot; ///< --screenshot PATH.png: write the last frame.
+    std::optional<std::filesystem::path> audioOut;   ///< --audio-out PATH.wav: write the run's sound.
     std::optional<uint64_t> seed;                    ///< --seed N: seed of the game's random numbers.
     int width = 1280;                                ///< --size WxH: render size in pixels.
     int height = 720;                                ///< --size WxH: render size in pixels.

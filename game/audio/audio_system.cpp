@@ -1,8 +1,11 @@
 #include "audio/audio_system.h"
 
+#include "vox/core/assert.h"
+
 #include <SDL.h>
 
 #include <optional>
+#include <vector>
 
 namespace invaders {
 
@@ -26,6 +29,15 @@ struct AudioSystem::Device {
         const std::size_t count = static_cast<std::size_t>(bytes) / sizeof(float);
         device->mixer->mix(std::span<float>(reinterpret_cast<float*>(stream), count));
     }
+};
+
+// An offline render: the mixer, the step's buffer and where the samples go. No SDL.
+struct AudioSystem::Offline {
+    Mixer mixer;
+    OfflineOutput output;
+    std::vector<float> step; // one simulation step of samples
+    int sampleRate = 0;
+    int64_t rendered = 0;
 };
 
 vox::Result<AudioSystem> AudioSystem::open(const AudioSettings& settings) {
@@ -58,7 +70,21 @@ vox::Result<AudioSystem> AudioSystem::open(const AudioSettings& settings) {
 }
 
 AudioSystem AudioSystem::silent() {
-    return AudioSystem(nullptr);
+    return AudioSystem(std::unique_ptr<Device>());
+}
+
+AudioSystem AudioSystem::offline(OfflineOutput output, int sampleRate, const Volumes& volumes) {
+    VOX_VERIFY(sampleRate >= 8000 && sampleRate <= 192000 && sampleRate % 60 == 0,
+               "AudioSystem::offline: the sample rate must be a multiple of 60 from 8000 to 192000 Hz, so "
+               "every 60 Hz step is a whole number of samples");
+    auto offline =
+        std::unique_ptr<Offline>(new Offline{.mixer = Mixer(SoundBank::synthesize(sampleRate)),
+                                             .output = std::move(output),
+                                             .step = std::vector<float>(static_cast<size_t>(sampleRate / 60)),
+                                             .sampleRate = sampleRate,
+                                             .rendered = 0});
+    offline->mixer.setVolumes(volumes);
+    return AudioSystem(std::move(offline));
 }
 
 AudioSystem AudioSystem::openOrSilent(const AudioSettings& settings,
@@ -71,12 +97,17 @@ AudioSystem AudioSystem::openOrSilent(const AudioSettings& settings,
 }
 
 AudioSystem::AudioSystem(std::unique_ptr<Device> device) : m_device(std::move(device)) {}
+AudioSystem::AudioSystem(std::unique_ptr<Offline> offline) : m_offline(std::move(offline)) {}
 AudioSystem::AudioSystem(AudioSystem&&) noexcept = default;
 AudioSystem& AudioSystem::operator=(AudioSystem&&) noexcept = default;
 AudioSystem::~AudioSystem() = default;
 
 template <class Function>
 void AudioSystem::withMixer(Function&& function) const {
+    if (m_offline) {
+        function(m_offline->mixer); // no other thread: the render runs in the caller's steps
+        return;
+    }
     if (!m_device)
         return;
     SDL_LockAudioDevice(m_device->id);
@@ -84,23 +115,37 @@ void AudioSystem::withMixer(Function&& function) const {
     SDL_UnlockAudioDevice(m_device->id);
 }
 
+void AudioSystem::cue(SoundCue::Kind kind, SoundId sound) {
+    if (m_offline && m_offline->output.cues)
+        m_offline->output.cues(SoundCue{.kind = kind, .sound = sound, .sample = m_offline->rendered});
+}
+
 int AudioSystem::sampleRate() const {
+    if (m_offline)
+        return m_offline->sampleRate;
     return m_device ? m_device->sampleRate : 0;
 }
 
 void AudioSystem::play(SoundId sound) {
     withMixer([sound](Mixer& mixer) { mixer.play(sound); });
+    cue(SoundCue::Kind::Play, sound);
 }
 
 void AudioSystem::startLoop(SoundId sound) {
+    if (m_offline && !m_offline->mixer.isLooping(sound))
+        cue(SoundCue::Kind::StartLoop, sound);
     withMixer([sound](Mixer& mixer) { mixer.startLoop(sound); });
 }
 
 void AudioSystem::stopLoop(SoundId sound) {
+    if (m_offline && m_offline->mixer.isLooping(sound))
+        cue(SoundCue::Kind::StopLoop, sound);
     withMixer([sound](Mixer& mixer) { mixer.stopLoop(sound); });
 }
 
 void AudioSystem::stopAll() {
+    if (m_offline && m_offline->mixer.activeVoices() > 0)
+        cue(SoundCue::Kind::StopAll, SoundId::Shot);
     withMixer([](Mixer& mixer) { mixer.stopAll(); });
 }
 
@@ -112,6 +157,19 @@ int AudioSystem::activeVoices() const {
     int count = 0;
     withMixer([&count](Mixer& mixer) { count = mixer.activeVoices(); });
     return count;
+}
+
+void AudioSystem::renderStep() {
+    if (!m_offline)
+        return;
+    m_offline->mixer.mix(m_offline->step);
+    m_offline->rendered += static_cast<int64_t>(m_offline->step.size());
+    if (m_offline->output.samples)
+        m_offline->output.samples(m_offline->step);
+}
+
+int64_t AudioSystem::renderedSamples() const {
+    return m_offline ? m_offline->rendered : 0;
 }
 
 } // namespace invaders

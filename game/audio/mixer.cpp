@@ -1,10 +1,20 @@
 #include "audio/mixer.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace invaders {
+namespace {
 
-Mixer::Mixer(SoundBank bank) : m_bank(std::move(bank)) {}
+// The limiter's gain below which it counts as limiting (-0.1 dB); above, it is only finishing its recovery.
+constexpr float kNoticeableGain = 0.9886f;
+
+} // namespace
+
+Mixer::Mixer(SoundBank bank) : m_bank(std::move(bank)) {
+    const double releaseSamples = kLimiterReleaseSeconds * m_bank.sampleRate();
+    m_limiterRecovery = static_cast<float>(std::exp(-1.0 / releaseSamples));
+}
 
 Mixer::Voice* Mixer::freeVoice() {
     Voice* oldest = nullptr;
@@ -50,7 +60,6 @@ void Mixer::setVolumes(const Volumes& volumes) {
 
 void Mixer::mix(std::span<float> output) {
     std::fill(output.begin(), output.end(), 0.0f);
-    const float gain = m_volumes.mute ? 0.0f : m_volumes.master * m_volumes.effects;
     for (Voice& voice : m_voices) {
         if (!voice.active)
             continue;
@@ -63,7 +72,7 @@ void Mixer::mix(std::span<float> output) {
                 }
                 voice.position = 0;
             }
-            float sample = samples[voice.position++] * gain;
+            float sample = samples[voice.position++];
             if (voice.fadeLeft > 0) {
                 sample *= static_cast<float>(voice.fadeLeft) / kFadeSamples;
                 if (--voice.fadeLeft == 0) {
@@ -77,8 +86,26 @@ void Mixer::mix(std::span<float> output) {
         if (voice.active && !voice.loop && voice.position >= samples.size())
             voice.active = false; // ended exactly at the block's end: free the voice now
     }
+    limit(output);
+    const float volume = m_volumes.mute ? 0.0f : m_volumes.master * m_volumes.effects;
     for (float& out : output)
-        out = std::clamp(out, -1.0f, 1.0f); // several loud sounds at once: clip rather than wrap
+        out *= volume;
+}
+
+// A peak limiter with an instant attack and an exponential release: the gain drops at once to what keeps
+// this sample at the ceiling, so no sample ever passes it, and recovers smoothly. No look-ahead, so no
+// latency; the price is a small kink in the waveform at the onset, on the rare samples that need it.
+void Mixer::limit(std::span<float> bus) {
+    for (float& sample : bus) {
+        m_limiterGain = 1.0f - (1.0f - m_limiterGain) * m_limiterRecovery;
+        const float level = std::abs(sample);
+        if (level * m_limiterGain > kLimiterCeiling)
+            m_limiterGain = kLimiterCeiling / level;
+        if (m_limiterGain < 1.0f)
+            sample *= m_limiterGain;
+        if (m_limiterGain < kNoticeableGain)
+            ++m_limitedSamples;
+    }
 }
 
 int Mixer::activeVoices() const {

@@ -1,7 +1,13 @@
 #pragma once
-// `Mixer`: a tiny software mixer with a fixed number of voices, one-shot and looping sounds, master and
-// effects volume and mute. Pure C++ with no audio device, so it is unit-tested sample by sample;
-// `AudioSystem` (audio_system.h) runs it on SDL's audio thread.
+// `Mixer`: a tiny software mixer with a fixed number of voices, one-shot and looping sounds, a peak
+// limiter, master and effects volume and mute. Pure C++ with no audio device, so it is unit-tested sample
+// by sample; `AudioSystem` (audio_system.h) runs it on SDL's audio thread, or offline.
+//
+// The mix: the voices are summed, then a limiter holds the sum at or below `kLimiterCeiling` (-1.4 dBFS),
+// then the volumes scale it. The sounds are levelled so a game's usual handful at once stays below the
+// ceiling (sound_bank.h: each sound at the same loudness, with headroom), so the limiter only acts on rare
+// pile-ups, where it turns the whole mix down for a moment instead of clipping it. It works before the
+// volumes, so the volumes scale the output exactly (master 0.5 is -6 dB) and never change how hard it works.
 
 #include "audio/sound_bank.h"
 
@@ -20,15 +26,23 @@ struct Volumes {
 
 /// Mixes the sounds of a `SoundBank` into mono sample blocks.
 ///
-/// At most `kVoiceCount` sounds play at once. When every voice is busy, a new one-shot replaces the
-/// one-shot that has played longest; loops are never replaced. Muted or at zero volume, voices still
-/// advance, so unmuting resumes sounds where they would be. Not thread-safe: `AudioSystem` locks.
+/// The output is the same whatever the block sizes (the limiter's state carries from block to block), so
+/// an offline render matches what a device hears. At most `kVoiceCount` sounds play at once. When every voice
+/// is busy, a new one-shot replaces the one-shot that has played longest; loops are never replaced. Muted or
+/// at zero volume, voices still advance, so unmuting resumes sounds where they would be. Not thread-safe:
+/// `AudioSystem` locks.
 class Mixer {
 public:
     /// Voices: sounds that can play at the same time.
     static constexpr int kVoiceCount = 16;
     /// Samples over which a stopped loop fades out, to avoid a click (about 5 ms at 48 kHz).
     static constexpr int kFadeSamples = 256;
+    /// The most the summed voices may reach (-1.4 dBFS): 0.4 dB below -1 dBFS, a margin for the rounding
+    /// of 16-bit output and a device's resampling.
+    static constexpr float kLimiterCeiling = 0.85f;
+    /// Seconds the limiter takes to recover two thirds of the way after a peak: short enough not to duck
+    /// the next sound, long enough not to distort the loud one (it would follow its waveform).
+    static constexpr double kLimiterReleaseSeconds = 0.08;
 
     /// A mixer for the sounds of `bank` (at the bank's sample rate).
     explicit Mixer(SoundBank bank);
@@ -46,7 +60,8 @@ public:
     /// The current volumes (clamped).
     [[nodiscard]] const Volumes& volumes() const { return m_volumes; }
 
-    /// Overwrites `output` with the next `output.size()` samples of the mix, each in [-1, 1].
+    /// Overwrites `output` with the next `output.size()` samples of the mix, each within
+    /// +-kLimiterCeiling * master * effects (0 when muted).
     void mix(std::span<float> output);
 
     /// Voices now playing (including loops that are fading out).
@@ -55,6 +70,9 @@ public:
     [[nodiscard]] bool isLooping(SoundId sound) const;
     /// The bank the mixer plays from.
     [[nodiscard]] const SoundBank& bank() const { return m_bank; }
+    /// Samples mixed so far that the limiter turned down by more than 0.1 dB: a measure of how often the
+    /// sounds pile up past the ceiling.
+    [[nodiscard]] int64_t limitedSamples() const { return m_limitedSamples; }
 
 private:
     struct Voice {
@@ -67,11 +85,15 @@ private:
     };
 
     Voice* freeVoice();
+    void limit(std::span<float> bus);
 
     SoundBank m_bank;
     std::array<Voice, kVoiceCount> m_voices{};
     Volumes m_volumes;
     uint64_t m_started = 0;
+    float m_limiterGain = 1.0f;     // 1: not limiting
+    float m_limiterRecovery = 0.0f; // per sample, the share of the gain's shortfall kept (exp(-1/release))
+    int64_t m_limitedSamples = 0;
 };
 
 } // namespace invaders

@@ -130,6 +130,11 @@ double marchNoteFrequency(int index) {
     return kMarchHz[static_cast<std::size_t>(index)];
 }
 
+float soundLoudness(SoundId sound) {
+    const bool march = sound >= SoundId::MarchNote1 && sound <= SoundId::MarchNote4;
+    return march ? kSoundLoudness * 1.259f : kSoundLoudness; // +2 dB
+}
+
 std::vector<float> synthesizeSound(SoundId sound, int sampleRate) {
     VOX_ASSERT(sampleRate >= 8000 && sampleRate <= 192000, "synthesizeSound: sample rate out of range");
     std::vector<float> samples;
@@ -159,6 +164,7 @@ std::vector<float> synthesizeSound(SoundId sound, int sampleRate) {
         samples = extraLife(sampleRate);
         break;
     }
+    setLoudness(samples, soundLoudness(sound));
     limitPeak(samples, kSoundPeakLevel);
     return samples;
 }

@@ -47,12 +47,22 @@ inline constexpr int kMarchNoteCount = 4;
 /// Pitch of march note `index` (0-3), in Hz: the notes descend.
 [[nodiscard]] double marchNoteFrequency(int index);
 
-/// Highest sample level of any synthesised sound, leaving the mixer headroom for a few at once.
-inline constexpr float kSoundPeakLevel = 0.8f;
+/// Loudness of the game's sounds, as RMS over the whole sound (a loop: one pass): -18 dBFS. Every sound is
+/// levelled to it (see `soundLoudness`), so no event drowns another, and it leaves headroom for the handful
+/// that play at once: a shot, a hit, a march note and the saucer together stay below the mixer's limiter.
+inline constexpr float kSoundLoudness = 0.126f;
 
-/// Synthesises one sound at `sampleRate` Hz (8000 to 192000): mono samples in [-kSoundPeakLevel,
-/// kSoundPeakLevel]. Deterministic: the same arguments give the same samples. One-shots start and end
-/// at silence; `SoundId::SaucerLoop` is a seamless loop.
+/// Highest sample level of any synthesised sound (-6 dBFS): a sound with a sharp attack (an explosion's
+/// first crack) is turned down as a whole rather than poke out of the mix.
+inline constexpr float kSoundPeakLevel = 0.5f;
+
+/// The RMS level `synthesizeSound` gives `sound`: `kSoundLoudness`, the march notes 2 dB above it (a bass
+/// note sounds quieter than a mid-range one of the same RMS, and the march is the game's heartbeat).
+[[nodiscard]] float soundLoudness(SoundId sound);
+
+/// Synthesises one sound at `sampleRate` Hz (8000 to 192000): mono samples at `soundLoudness(sound)`, none
+/// beyond +-kSoundPeakLevel. Deterministic: the same arguments give the same samples. One-shots start and
+/// end at silence; `SoundId::SaucerLoop` is a seamless loop.
 [[nodiscard]] std::vector<float> synthesizeSound(SoundId sound, int sampleRate);
 
 /// Every sound's samples at one sample rate, built once at start-up (about 3 seconds of audio in all).

@@ -138,4 +138,20 @@ void limitPeak(std::vector<float>& samples, float peak) {
         sample *= scale;
 }
 
+float rmsLevel(std::span<const float> samples) {
+    double sum = 0.0;
+    for (float sample : samples)
+        sum += static_cast<double>(sample) * sample;
+    return samples.empty() ? 0.0f : static_cast<float>(std::sqrt(sum / static_cast<double>(samples.size())));
+}
+
+void setLoudness(std::vector<float>& samples, float rms) {
+    const float current = rmsLevel(samples);
+    if (current == 0.0f)
+        return;
+    const float scale = rms / current;
+    for (float& sample : samples)
+        sample *= scale;
+}
+
 } // namespace invaders

@@ -55,4 +55,10 @@ void lowPass(std::vector<float>& samples, double cutoffHz, int sampleRate);
 /// Scales `samples` so that their peak is exactly `peak`, if they are louder (quieter sounds are kept).
 void limitPeak(std::vector<float>& samples, float peak);
 
+/// Root mean square of `samples` (0 for an empty buffer): the level a sound is heard at, on average.
+[[nodiscard]] float rmsLevel(std::span<const float> samples);
+
+/// Scales `samples` so that their RMS is `rms` (silence stays silent).
+void setLoudness(std::vector<float>& samples, float rms);
+
 } // namespace invaders

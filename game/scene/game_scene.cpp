@@ -1,6 +1,5 @@
 #include "scene/game_scene.h"
 
-#include "audio/sound_bank.h"
 #include "persist/save_files.h"
 #include "ui/hud.h"
 #include "ui/ui.h"
@@ -46,7 +45,7 @@ void GameScene::step(const vox::ActionState& input) {
         m_shake = 0.0f;
     }
     handleEvents();
-    updateSaucerLoop();
+    m_sounds.step(m_flow, m_audio);
     m_view.setFlat(m_flow.options().flatView);
     if (m_flow.sessionStepped()) {
         m_debris.step();
@@ -54,10 +53,8 @@ void GameScene::step(const vox::ActionState& input) {
         m_view.step(m_flow.simulation());
     }
     ++m_tick;
-    if (m_flow.screen() == Screen::Paused || m_flow.screen() == Screen::Options ||
-        m_flow.screen() == Screen::Controls)
-        m_audio.stopAll();
     saveChanges();
+    m_audio.renderStep(); // an offline render (--audio-out) advances with the simulation's steps
 }
 
 void GameScene::saveChanges() {
@@ -96,45 +93,19 @@ void GameScene::handleEvents() {
                 burst.speed = 25.0f;
             m_debris.spawn(m_removed, glm::vec3(0.0f), burst);
         }
-        switch (event.type) {
-        case SimEventType::MarchNote:
-            m_audio.play(marchNote(event.value));
-            break;
-        case SimEventType::PlayerShotFired:
-            m_audio.play(SoundId::Shot);
-            break;
+        switch (event.type) { // the sounds are GameSounds' (audio/game_sounds.h)
         case SimEventType::InvaderKilled:
-            m_audio.play(SoundId::InvaderHit);
             m_shake = std::max(m_shake, 0.6f);
             break;
         case SimEventType::PlayerHit:
-            m_audio.play(SoundId::PlayerHit);
             m_shake = 2.5f;
             break;
         case SimEventType::SaucerHit:
-            m_audio.play(SoundId::SaucerHit);
             m_shake = std::max(m_shake, 1.2f);
-            break;
-        case SimEventType::ExtraShip:
-            m_audio.play(SoundId::ExtraLife);
             break;
         default:
             break;
         }
-    }
-}
-
-void GameScene::updateSaucerLoop() {
-    const Simulation* simulation = m_flow.simulation();
-    const Screen screen = m_flow.screen();
-    const bool running = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay;
-    const bool wanted = running && simulation != nullptr && simulation->saucer().active;
-    if (wanted != m_saucerLooping) {
-        if (wanted)
-            m_audio.startLoop(SoundId::SaucerLoop);
-        else
-            m_audio.stopLoop(SoundId::SaucerLoop);
-        m_saucerLooping = wanted;
     }
 }
 

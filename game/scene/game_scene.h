@@ -10,6 +10,7 @@
 #include "scene/playfield_view.h"
 
 #include "audio/audio_system.h"
+#include "audio/game_sounds.h"
 #include "persist/high_scores.h"
 #include "ui/painter.h"
 
@@ -67,7 +68,6 @@ private:
               HighScoreTable highScores, SaveFilePaths files, AudioSystem audio);
     void saveChanges();
     void handleEvents();
-    void updateSaucerLoop();
     void drawHud(ui::Painter& painter, const ScreenRect& playfield) const;
 
     vox::SceneRenderer m_renderer;
@@ -76,9 +76,9 @@ private:
     PlayfieldView m_playfield;
     SaveFilePaths m_files;
     AudioSystem m_audio;
+    GameSounds m_sounds;
     vox::DebrisSystem m_debris;
     std::vector<vox::RemovedVoxel> m_removed;
-    bool m_saucerLooping = false;
     int64_t m_tick = 0;
     float m_shake = 0.0f;
     PlayfieldCamera m_view;

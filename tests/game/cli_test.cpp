@@ -311,4 +311,41 @@ TEST(Cli, InspectOfAMissingFileExits1) {
     EXPECT_NE(result.err.find("no/such/file.vox"), std::string::npos) << result.err;
 }
 
+// A little-endian field of a WAV header.
+uint32_t wavField(const std::string& bytes, size_t offset, size_t size) {
+    uint32_t value = 0;
+    for (size_t i = 0; i < size; ++i)
+        value |= static_cast<uint32_t>(static_cast<uint8_t>(bytes[offset + i])) << (8 * i);
+    return value;
+}
+
+TEST(Cli, AudioOutWritesTheRunsSoundAndLeavesTheGameUnchanged) {
+    TempDirectory temp;
+    const auto wav = temp.path() / "demo.wav";
+    const std::string run = "--headless --demo --seed 23 --frames 600 --size 64x64 --print-state-hash";
+    const ProcessResult with = runGame(run + " --audio-out '" + wav.string() + "'");
+    const ProcessResult without = runGame(run);
+    ASSERT_EQ(with.exitCode, 0) << describe(with);
+    ASSERT_EQ(without.exitCode, 0) << describe(without);
+    EXPECT_EQ(stateHashOf(with), stateHashOf(without)); // the sound observes, never changes the game
+    EXPECT_NE(stateHashOf(with), "");
+
+    const std::string bytes = readAll(wav);
+    ASSERT_GE(bytes.size(), 44u);
+    EXPECT_EQ(bytes.substr(0, 4), "RIFF");
+    EXPECT_EQ(bytes.substr(8, 8), "WAVEfmt ");
+    EXPECT_EQ(wavField(bytes, 20, 2), 1u);     // PCM
+    EXPECT_EQ(wavField(bytes, 22, 2), 1u);     // mono
+    EXPECT_EQ(wavField(bytes, 24, 4), 48000u); // Hz
+    EXPECT_EQ(wavField(bytes, 34, 2), 16u);    // bits
+    // Exactly 800 samples for each of the 600 steps: 10 seconds.
+    EXPECT_EQ(wavField(bytes, 40, 4), 600u * 800u * 2u);
+    ASSERT_EQ(bytes.size(), 44u + 600u * 800u * 2u);
+    int peak = 0;
+    for (size_t at = 44; at + 1 < bytes.size(); at += 2)
+        peak = std::max(peak, std::abs(static_cast<int>(static_cast<int16_t>(wavField(bytes, at, 2)))));
+    EXPECT_GT(peak, 1000) << "the demo's march and shots are in the file";
+    EXPECT_LE(peak, 29205) << "above -1 dBFS"; // 32767 * 10^(-1/20)
+}
+
 } // namespace

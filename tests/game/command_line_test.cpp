@@ -156,6 +156,22 @@ TEST(CommandLine, ScreenshotMustBePng) {
     EXPECT_CONTAINS(parseError({"--screenshot", "shot"}), "must end in .png");
 }
 
+TEST(CommandLine, AudioOutWritesTheSoundOfAHeadlessRunToAWavFile) {
+    const Options options =
+        parseOk({"--headless", "--demo", "--frames", "3600", "--audio-out", "out/demo.WAV"});
+    EXPECT_EQ(options.audioOut, std::filesystem::path("out/demo.WAV"));
+    EXPECT_FALSE(parseOk({"--headless"}).audioOut.has_value());
+    EXPECT_CONTAINS(parseError({"--headless", "--audio-out", "demo.mp3"}), "must end in .wav");
+    EXPECT_CONTAINS(parseError({"--headless", "--audio-out", "demo"}), "must end in .wav");
+    EXPECT_CONTAINS(parseError({"--headless", "--audio-out="}), "--audio-out expects a file path");
+    EXPECT_CONTAINS(parseError({"--audio-out", "--headless"}), "--audio-out needs a value");
+    // The sound is rendered in step with a headless run's simulation; a window plays it live instead.
+    EXPECT_CONTAINS(parseError({"--demo", "--audio-out", "demo.wav"}), "add --headless");
+    EXPECT_CONTAINS(parseError({"--view", "a.vox", "--headless", "--audio-out", "a.wav"}),
+                    "cannot be combined with --audio-out");
+    EXPECT_CONTAINS(invaders::usageText(), "--audio-out");
+}
+
 TEST(CommandLine, FlagsGivenTwice) {
     EXPECT_CONTAINS(parseError({"--frames", "1", "--frames", "2"}), "--frames is given more than once");
     EXPECT_CONTAINS(parseError({"--headless", "--headless"}), "--headless is given more than once");

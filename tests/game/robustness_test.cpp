@@ -157,6 +157,14 @@ TEST(Robustness, AnUnwritableRecordingOrAFolderAsReplayExits1NamingIt) {
     EXPECT_TRUE(contains(replayed.err, temp.path().string())) << replayed.err;
 }
 
+TEST(Robustness, AnUnwritableAudioOutExits1NamingItBeforeTheRun) {
+    TempDirectory temp;
+    const auto wav = temp.write("file", "x") / "demo.wav";
+    const ProcessResult result = runGame("--headless --demo --frames 100000000 --audio-out " + quoted(wav));
+    EXPECT_EQ(result.exitCode, 1); // at once: 100 million steps would take hours
+    EXPECT_TRUE(contains(result.err, "--audio-out: cannot write " + wav.string())) << result.err;
+}
+
 TEST(Robustness, TheSoakReportPrintsMemoryAfterAMinuteAndAtTheEndAndChecksTheTree) {
     const ProcessResult result =
         runGame("--headless --demo --frames 3700 --size 64x64 --print-state-hash", "VOX_SOAK_REPORT=1");

@@ -120,6 +120,37 @@ TEST(MixInto, GrowsTheDestinationAndAdds) {
     EXPECT_EQ(destination, (std::vector<float>{1.0f, 1.5f, 0.5f, 0.5f}));
 }
 
+TEST(SetLoudness, ScalesToTheRmsAndLeavesSilenceAlone) {
+    std::vector<float> square = {0.5f, -0.5f, 0.5f, -0.5f};
+    invaders::setLoudness(square, 0.1f);
+    EXPECT_EQ(square, (std::vector<float>{0.1f, -0.1f, 0.1f, -0.1f}));
+    EXPECT_FLOAT_EQ(invaders::rmsLevel(square), 0.1f);
+    std::vector<float> silence(8, 0.0f);
+    invaders::setLoudness(silence, 0.1f);
+    EXPECT_EQ(silence, std::vector<float>(8, 0.0f));
+    EXPECT_EQ(invaders::rmsLevel({}), 0.0f);
+}
+
+TEST(SoundBank, EverySoundIsLevelledToItsLoudness) {
+    for (int rate : kRates) {
+        const invaders::SoundBank bank = invaders::SoundBank::synthesize(rate);
+        for (int i = 0; i < invaders::kSoundCount; ++i) {
+            const auto sound = static_cast<SoundId>(i);
+            SCOPED_TRACE(std::string(invaders::soundName(sound)) + " at " + std::to_string(rate) + " Hz");
+            const std::span<const float> samples = bank.samples(sound);
+            const float loudness = invaders::soundLoudness(sound);
+            EXPECT_GE(loudness, invaders::kSoundLoudness);
+            EXPECT_LE(loudness, invaders::kSoundLoudness * 1.3f); // at most about 2 dB above the others
+            if (invaders::peakLevel(samples) < invaders::kSoundPeakLevel * 0.999f) {
+                EXPECT_NEAR(rms(samples), loudness, loudness * 0.01);
+            } else { // turned down to the peak level: quieter, but not by more than 3 dB
+                EXPECT_LE(rms(samples), loudness * 1.001);
+                EXPECT_GE(rms(samples), loudness * 0.7);
+            }
+        }
+    }
+}
+
 TEST(SoundBank, EverySoundIsAudibleUnclippedFiniteAndDeterministic) {
     for (int rate : kRates) {
         const invaders::SoundBank bank = invaders::SoundBank::synthesize(rate);
@@ -135,7 +166,7 @@ TEST(SoundBank, EverySoundIsAudibleUnclippedFiniteAndDeterministic) {
             for (float sample : samples)
                 ASSERT_TRUE(std::isfinite(sample));
             EXPECT_LE(invaders::peakLevel(samples), invaders::kSoundPeakLevel);
-            EXPECT_GE(invaders::peakLevel(samples), 0.2f);
+            EXPECT_GE(invaders::peakLevel(samples), invaders::kSoundLoudness); // a peak above the RMS
             EXPECT_TRUE(std::equal(samples.begin(), samples.end(), again.samples(sound).begin(),
                                    again.samples(sound).end()));
             if (sound != SoundId::SaucerLoop) { // one-shots fade in and out: no click at either end

@@ -1,0 +1,48 @@
+#include "audio/game_sounds.h"
+
+#include "game_flow.h"
+
+namespace invaders {
+
+std::optional<SoundId> soundFor(const SimEvent& event) {
+    switch (event.type) {
+    case SimEventType::MarchNote:
+        return marchNote(event.value);
+    case SimEventType::PlayerShotFired:
+        return SoundId::Shot;
+    case SimEventType::InvaderKilled:
+        return SoundId::InvaderHit;
+    case SimEventType::PlayerHit:
+        return SoundId::PlayerHit;
+    case SimEventType::SaucerHit:
+        return SoundId::SaucerHit;
+    case SimEventType::ExtraShip:
+        return SoundId::ExtraLife;
+    default:
+        return std::nullopt;
+    }
+}
+
+void GameSounds::step(const GameFlow& flow, AudioSystem& audio) {
+    for (const SimEvent& event : flow.events()) {
+        if (const std::optional<SoundId> sound = soundFor(event))
+            audio.play(*sound);
+    }
+
+    const Simulation* simulation = flow.simulation();
+    const Screen screen = flow.screen();
+    const bool running = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay;
+    const bool saucerFlying = running && simulation != nullptr && simulation->saucer().active;
+    if (saucerFlying != m_saucerLooping) {
+        if (saucerFlying)
+            audio.startLoop(SoundId::SaucerLoop);
+        else
+            audio.stopLoop(SoundId::SaucerLoop);
+        m_saucerLooping = saucerFlying;
+    }
+
+    if (screen == Screen::Paused || screen == Screen::Options || screen == Screen::Controls)
+        audio.stopAll();
+}
+
+} // namespace invaders
