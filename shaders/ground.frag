@@ -10,6 +10,16 @@
 in vec3 vWorldPosition;
 out vec4 fragColor;
 
+// Contact shadows (SceneRenderer::drawGroundShadow): footprints as x min, z min, x max, z max.
+uniform vec4 uShadows[8];
+uniform vec2 uShadowCountStrength; // x: how many are used, y: darkening at a footprint's middle
+
+// 1 inside `footprint`, falling to 0 over 4 voxels outside it.
+float contactShadow(vec2 position, vec4 footprint) {
+    vec2 outside = max(max(footprint.xy - position, position - footprint.zw), 0.0);
+    return 1.0 - smoothstep(0.0, 4.0, length(outside));
+}
+
 float gridLine(vec2 position, float spacing, float width) {
     vec2 cell = abs(fract(position / spacing + 0.5) - 0.5) * spacing;
     vec2 blur = fwidth(position) * 0.75;
@@ -30,6 +40,11 @@ void main() {
     float core = 1.0 - smoothstep(0.5, 0.5 + fwidth(position.y) * 1.5, across);
     float glow = exp(-across * 0.25) * 0.22;
     color += uGroundLineColor.rgb * (core * 1.6 + glow) * along;
+    // Contact shadows dim the ground and the line alike: what stands over them blocks the light.
+    float shadow = 0.0;
+    for (int i = 0; i < int(uShadowCountStrength.x); ++i)
+        shadow = max(shadow, contactShadow(position, uShadows[i]));
+    color *= 1.0 - uShadowCountStrength.y * shadow;
     // The ground is a stage in front of the playfield: it fades out behind it (where space shows) and
     // towards the sides.
     float behind = smoothstep(-70.0, 0.0, position.y);

@@ -56,8 +56,13 @@ void PlayfieldView::syncShieldMeshes(vox::SceneRenderer& renderer, const Simulat
 void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulation) {
     syncShieldMeshes(renderer, simulation);
     const PlayerState& player = simulation.activePlayer();
-    for (size_t s = 0; s < player.shields.size(); ++s)
+    for (size_t s = 0; s < player.shields.size(); ++s) {
         renderer.drawSprite({.mesh = m_shieldMeshes[s], .position = at(player.shields[s].placement)});
+        // A contact shadow on the ground below: the shields float above it, as in the arcade.
+        const auto x = static_cast<float>(player.shields[s].placement.x);
+        renderer.drawGroundShadow({x + 1.0f, -5.0f},
+                                  {x + static_cast<float>(arcade::kShieldWidth) - 1.0f, 5.0f});
+    }
     for (int32_t i = 0; i < arcade::kInvaderCount; ++i) {
         const Invader& invader = player.rack.invaders[static_cast<size_t>(i)];
         if (!invader.alive)
@@ -67,6 +72,11 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
             {.mesh = m_invaderMeshes[type][invader.frame], .position = at(invader.placement)});
     }
     const Cannon& cannon = simulation.cannon();
+    if (cannon.phase != CannonPhase::Waiting) {
+        const float x = static_cast<float>(cannon.placement.x);
+        renderer.drawGroundShadow({x + 1.0f, -5.0f},
+                                  {x + static_cast<float>(arcade::kCannonWidth) - 1.0f, 5.0f});
+    }
     if (cannon.phase == CannonPhase::Alive) {
         renderer.drawSprite({.mesh = m_cannonMesh, .position = at(cannon.placement)});
     } else if (cannon.phase == CannonPhase::Exploding) {

@@ -87,13 +87,13 @@ float standOut(const vox::Image& image, const PixelBox& box, int ring) {
 
 class GameSceneTest : public vox::test::GlTest {
 protected:
-    std::unique_ptr<GameScene> makeScene(HighScoreTable table = {}) {
+    std::unique_ptr<GameScene> makeScene(HighScoreTable table = {}, const FlowSettings& flow = {}) {
         vox::Result<GameAssets> assets = loadGameAssets("assets");
         EXPECT_TRUE(assets.ok()) << assets.error().message;
         if (!assets.ok())
             return nullptr;
-        auto scene = GameScene::create("shaders", assets.value(), FlowSettings{}, std::move(table),
-                                       SaveFilePaths{}, AudioSystem::silent());
+        auto scene = GameScene::create("shaders", assets.value(), flow, std::move(table), SaveFilePaths{},
+                                       AudioSystem::silent());
         EXPECT_TRUE(scene.ok()) << scene.error().message;
         return scene.ok() ? std::move(scene).value() : nullptr;
     }
@@ -326,6 +326,39 @@ TEST_F(GameSceneTest, TheCannonAndEveryShotStandOutFromWhatIsBehindThem) {
         }
     }
     EXPECT_GT(measuredAlienShots, 0);
+}
+
+TEST_F(GameSceneTest, ThePlayfieldIn3DAndArcadeFlatViews) {
+    for (const bool flat : {false, true}) {
+        FlowSettings settings;
+        settings.options.flatView = flat;
+        std::unique_ptr<GameScene> scene = makeScene({}, settings);
+        ASSERT_TRUE(scene);
+        scene->step(press(Action::Confirm));
+        for (int i = 0; i < 400; ++i) // walk right and shoot: a swayed camera, a shot in flight
+            scene->step(i % 40 == 0 ? press(Action::Fire)
+                                    : vox::ActionState{0, vox::ActionState::bit(Action::Right), 0});
+        EXPECT_TRUE(vox::test::matchesGolden(render(*scene), flat ? "play_flat_view" : "play_3d_view"));
+    }
+}
+
+TEST_F(GameSceneTest, DebrisTwoSecondsAfterAKillHasSettledAndFaded) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    int32_t atKill = 0;
+    for (int i = 0; i < 3000 && atKill == 0; ++i) { // fire until an invader blows up
+        scene->step(i % 2 == 0 ? press(Action::Fire) : vox::ActionState{});
+        for (const SimEvent& event : scene->flow().events())
+            if (event.type == SimEventType::InvaderKilled)
+                atKill = scene->debris().size();
+    }
+    ASSERT_GT(atKill, 0);
+    steps(*scene, 140);
+    // Alien bombs keep eroding the shields (fresh debris), but nothing from the kill 2.3 s ago is left.
+    for (const vox::DebrisParticle& particle : scene->debris().particles())
+        EXPECT_LT(particle.age, 135) << "a particle outlived about 2 s";
+    EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "debris_after_2s"));
 }
 
 TEST_F(GameSceneTest, DebrisFreezesWhilePausedAndBelongsToItsGame) {

@@ -175,6 +175,11 @@ struct SceneRenderer::Impl {
     std::vector<SpriteInstance> sprites;
     std::vector<GpuDebris> debris;
     std::vector<GlyphQuad> glyphs;
+    std::array<glm::vec4, kMaxGroundShadows> groundShadows{}; // x min, z min, x max, z max
+    int32_t groundShadowCount = 0;
+    float groundShadowStrength = 0.0f;
+    GLint groundShadowsLocation = -1;
+    GLint groundShadowCountLocation = -1;
     // Scratch, kept to avoid allocating every frame.
     std::vector<GpuSprite> gpuSprites;
     std::vector<GpuGlyph> gpuGlyphs;
@@ -373,6 +378,8 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         glEnable(GL_BLEND);
         glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
         groundProgram.use();
+        glUniform4fv(groundShadowsLocation, kMaxGroundShadows, glm::value_ptr(groundShadows[0]));
+        glUniform2f(groundShadowCountLocation, static_cast<float>(groundShadowCount), groundShadowStrength);
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
         ++frame.drawCalls;
         frame.triangles += 2;
@@ -451,6 +458,8 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     impl->spriteProgram.set("uPalettes", kPaletteUnit);
     impl->groundProgram.use();
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
+    impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
+    impl->groundShadowCountLocation = impl->groundProgram.uniformLocation("uShadowCountStrength");
     impl->hudProgram.use();
     impl->hudProgram.set("uFont", kFontUnit);
     impl->hudViewportSizeLocation = impl->hudProgram.uniformLocation("uViewportSize");
@@ -534,12 +543,22 @@ void SceneRenderer::beginFrame(const Camera& camera, const Viewport& viewport, d
     impl.sprites.clear();
     impl.debris.clear();
     impl.glyphs.clear();
+    impl.groundShadowCount = 0;
     impl.stats = FrameStats{};
     // Everything that reads state back from the driver happens here, before any of this frame's commands:
     // with a threaded driver (Mesa's glthread) a read-back waits for every queued command, so a read in
     // endFrame would make the game's thread wait for the whole frame's vertex work.
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &impl.targetFramebuffer);
     impl.stats.gpuMilliseconds = impl.gpuTimer.latestMilliseconds();
+}
+
+void SceneRenderer::drawGroundShadow(glm::vec2 min, glm::vec2 max, float strength) {
+    Impl& impl = *m_impl;
+    VOX_ASSERT(impl.inFrame, "SceneRenderer::drawGroundShadow: call beginFrame first");
+    if (impl.groundShadowCount >= kMaxGroundShadows)
+        return;
+    impl.groundShadows[static_cast<size_t>(impl.groundShadowCount++)] = glm::vec4(min, max);
+    impl.groundShadowStrength = std::clamp(strength, 0.0f, 1.0f); // one strength a frame: the last given
 }
 
 void SceneRenderer::drawSprite(const SpriteInstance& sprite) {

@@ -25,7 +25,7 @@
 /// ## Look
 /// Lighting is linear: a directional key light from the upper left front, a cool fill from the right,
 /// hemisphere ambient (sky above, ground bounce below) darkened by the mesher's per-vertex ambient
-/// occlusion, a little fog, and a vignette; the result is tone-mapped and encoded to sRGB in the shader
+/// occlusion, soft contact shadows on the ground (`drawGroundShadow`), a little fog, and a vignette; the result is tone-mapped and encoded to sRGB in the shader
 /// (the framebuffer stores sRGB values, so a screenshot reads back exactly what was shown). Palette
 /// colours are sRGB and decoded before lighting. The 3D scene is drawn with multisampling and resolved
 /// into the target; the HUD is drawn after, on whole pixels.
@@ -48,6 +48,7 @@
 #include "vox/voxel/voxel_model.h"
 
 #include <glm/gtc/quaternion.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstdint>
@@ -167,6 +168,12 @@ public:
     /// Records every particle of `debris`, `alpha` (0..1) of the way from its previous step to its
     /// latest (pass the fixed-step clock's blend factor).
     void drawDebris(const DebrisSystem& debris, float alpha);
+    /// Most ground shadows a frame draws; later ones are dropped.
+    static constexpr int32_t kMaxGroundShadows = 8;
+    /// Records a soft contact shadow on the ground plane under an object whose footprint is the rectangle
+    /// `min`..`max` (world x and z, voxels), darkening the ground by up to `strength` (0..1). Gives objects
+    /// above the ground a place in depth. At most `kMaxGroundShadows` a frame.
+    void drawGroundShadow(glm::vec2 min, glm::vec2 max, float strength = 0.6f);
     /// Records a line (or lines, split at '\n') of HUD text (UTF-8) in the built-in pixel font.
     void drawText(std::string_view text, const TextStyle& style);
     /// Records a solid HUD rectangle from pixel `min` to one past `max` (origin at the viewport's top-left),
