@@ -25,10 +25,11 @@
 /// ## Look
 /// Lighting is linear: a directional key light from the upper left front, a cool fill from the right,
 /// hemisphere ambient (sky above, ground bounce below) darkened by the mesher's per-vertex ambient
-/// occlusion, soft contact shadows on the ground (`drawGroundShadow`), a little fog, and a vignette; the result is tone-mapped and encoded to sRGB in the shader
-/// (the framebuffer stores sRGB values, so a screenshot reads back exactly what was shown). Palette
-/// colours are sRGB and decoded before lighting. The 3D scene is drawn with multisampling and resolved
-/// into the target; the HUD is drawn after, on whole pixels.
+/// occlusion, soft contact shadows on the ground (`drawGroundShadow`), a little fog, and a vignette; the
+/// result is tone-mapped and encoded to sRGB in the shader (the framebuffer stores sRGB values, so a
+/// screenshot reads back exactly what was shown). Palette colours are sRGB and decoded before lighting. The
+/// 3D scene is drawn with multisampling and resolved into the target; the HUD is drawn after, on whole
+/// pixels.
 ///
 /// ## Coordinates
 /// World units are voxels: x right, y up, z towards the viewer; the playfield spans x 0..224, y 0..256
