@@ -132,7 +132,7 @@ void GameScene::render(int width, int height, double alpha) {
                 playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
     ui::Ui ui = ui::Ui::drawing(painter, m_tick);
     m_flow.drawUi(ui);
-    m_lastTexts = painter.texts();
+    m_lastTexts = painter.takeTexts();
     (void)m_renderer.endFrame();
 }
 

@@ -14,6 +14,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace invaders::ui {
@@ -59,6 +60,8 @@ public:
 
     /// Every text drawn so far.
     [[nodiscard]] const std::vector<DrawnText>& texts() const { return m_texts; }
+    /// Hands the texts drawn so far over (the painter forgets them): no copy per frame.
+    [[nodiscard]] std::vector<DrawnText> takeTexts() { return std::move(m_texts); }
 
 private:
     vox::SceneRenderer& m_renderer;
