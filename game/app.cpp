@@ -3,6 +3,7 @@
 #include "asset_loader.h"
 #include "audio/wav_writer.h"
 #include "debug/debug_overlay.h"
+#include "debug/frame_rate.h"
 #include "demo_scene.h"
 #include "model_view_scene.h"
 #include "persist/key_rebinding.h"
@@ -278,6 +279,8 @@ private:
         const vox::Viewport viewport = vox::letterboxViewport(drawable.width, drawable.height, aspect);
         if (viewport.width == 0) {
             SDL_Delay(10); // minimised: nothing to draw
+            m_frameRate.clear();
+            m_lastPresent.reset(); // the time minimised is no frame
             return {};
         }
         const int width = m_window.isHeadless() ? m_options.width : viewport.width;
@@ -288,6 +291,12 @@ private:
                 return target.error();
             m_target = std::move(target).value();
         }
+        // Headless runs draw one frame and nothing to measure it against: "-" figures, the same screenshot
+        // on every machine.
+        const FrameRate* frameRate = m_window.isHeadless() ? nullptr : &m_frameRate;
+        static const FrameRate kNotMeasured;
+        if (m_game && m_options.fps)
+            m_game->setFrameRateText(frameRateText(frameRate ? *frameRate : kNotMeasured));
         m_target.bind();
         m_scene->render(width, height, alpha);
         if (m_overlay) {
@@ -308,12 +317,23 @@ private:
             } else {
                 mouse.deltaSeconds = 1.0f / 60.0f; // reproducible screenshots
             }
-            m_overlay->render(m_scene->debugView(), width, height, mouse);
+            m_overlay->render(m_scene->debugView(), width, height, mouse, frameRate);
         }
 
         m_target.presentLetterboxed(viewport);
         m_window.swapBuffers();
+        measureFrame();
         return {};
+    }
+
+    // The whole frame's wall time, from one present to the next: the scene, the overlay, the driver's
+    // rasterisation and any wait in swapBuffers (vsync, a software driver finishing the frame) included.
+    void measureFrame() {
+        const uint64_t now = SDL_GetPerformanceCounter();
+        if (m_lastPresent)
+            m_frameRate.push(static_cast<double>(now - *m_lastPresent) * 1000.0 /
+                             static_cast<double>(SDL_GetPerformanceFrequency()));
+        m_lastPresent = now;
     }
 
     const Options& m_options;
@@ -324,6 +344,8 @@ private:
     vox::RenderTarget m_target;
     std::optional<vox::Gamepads> m_gamepads;
     std::unique_ptr<DebugOverlay> m_overlay; // none when it could not be built
+    FrameRate m_frameRate;                   // the latest frames' wall times (overlay, --fps)
+    std::optional<uint64_t> m_lastPresent;   // performance counter at the latest present
     vox::ActionMap m_actions;
     Settings m_applied; // what the window and m_actions currently follow
     vox::FixedStepClock m_clock;

@@ -33,6 +33,7 @@ constexpr FlagSpec kFlags[] = {
     {"--replay", ValueKind::Path},
     {"--print-state-hash", ValueKind::None},
     {"--debug-overlay", ValueKind::None},
+    {"--fps", ValueKind::None},
     {"--inspect", ValueKind::Path},
     {"--json", ValueKind::None},
     {"--view", ValueKind::Path},
@@ -183,6 +184,8 @@ void applySwitch(std::string_view name, Options& options) {
         options.printStateHash = true;
     else if (name == "--debug-overlay")
         options.debugOverlay = true;
+    else if (name == "--fps")
+        options.fps = true;
     else if (name == "--json")
         options.json = true;
 }
@@ -296,6 +299,7 @@ Play:
   --seed N             seed of the game's random numbers (0 to 2^64-1)
   --size WxH           render size in pixels, each side 64 to 8192 (default 1280x720)
   --debug-overlay      start with the debug overlay shown (F3 or ` toggles it)
+  --fps                show a small frame-rate counter (frames per second, frame time)
   --demo               attract mode: the game plays itself
   --record FILE        save every simulation step's input to FILE
   --replay FILE        play back the input saved in FILE

@@ -35,6 +35,7 @@ struct Options {
     std::optional<std::filesystem::path> replay;     ///< --replay FILE: play recorded input back.
     bool printStateHash = false;                     ///< --print-state-hash: print the final state hash.
     bool debugOverlay = false;                       ///< --debug-overlay: start with the overlay shown.
+    bool fps = false;                                ///< --fps: a small frame-rate counter, no overlay.
     std::optional<std::filesystem::path> inspect;    ///< --inspect FILE.vox: describe a model, exit.
     bool json = false;                               ///< --json: --inspect prints JSON.
     std::optional<std::filesystem::path> view;       ///< --view FILE.vox: show a model.

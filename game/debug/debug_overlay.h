@@ -4,11 +4,13 @@
 // Toggled by the `ToggleDebugOverlay` action (F3 or `) or started shown with --debug-overlay; works in
 // play, pause, attract mode, replays and --view. It draws the tree in the 3D scene (internal nodes by
 // depth, fat and tight boxes, candidate pairs, recent contacts; one line draw) and a Dear ImGui panel
-// with the tree's and the pipeline's figures, phase times with history graphs, the renderer's draw
-// calls and triangles, a checkbox per layer, a depth filter, and pause / single step.
+// with the tree's and the pipeline's figures, the frame rate and whole frame time (wall clock, driver
+// included, as the app measures it), CPU phase times with history graphs, the renderer's draw calls and
+// triangles, a checkbox per layer, a depth filter, and pause / single step.
 //
 // Hidden, it does nothing: `recordStep` and `render` return at once (tested), so the game pays nothing.
 
+#include "debug/frame_rate.h"
 #include "debug/overlay_geometry.h"
 #include "debug/overlay_state.h"
 #include "demo_scene.h"
@@ -48,8 +50,11 @@ public:
     /// Takes the figures of the step `scene` just ran (phase times, contacts). Nothing while hidden.
     void recordStep(const SceneDebugView& scene);
     /// Draws the overlay for `scene` into the bound framebuffer of `width` x `height` pixels. Window
-    /// mouse coordinates map to it as `mouse` says. Nothing while hidden.
-    void render(const SceneDebugView& scene, int width, int height, const vox::ImGuiFrameSettings& mouse);
+    /// mouse coordinates map to it as `mouse` says. `frameRate`: the wall time of the latest frames (the
+    /// panel's "frame" line); none or empty shows "-" (headless runs: reproducible screenshots). Nothing
+    /// while hidden.
+    void render(const SceneDebugView& scene, int width, int height, const vox::ImGuiFrameSettings& mouse,
+                const FrameRate* frameRate = nullptr);
 
     /// Lines of the last `render` (empty after a hidden frame).
     [[nodiscard]] const vox::LineBatch& lines() const { return m_lines; }
@@ -62,7 +67,7 @@ public:
 
 private:
     DebugOverlay(vox::LineRenderer lineRenderer, vox::ImGuiLayer gui, bool shown);
-    void drawPanel(const SceneDebugView& scene);
+    void drawPanel(const SceneDebugView& scene, const FrameRate* frameRate);
 
     OverlayState m_state;
     vox::LineRenderer m_lineRenderer;
@@ -74,7 +79,8 @@ private:
     vox::StatsHistory m_broadphaseMs{120};
     vox::StatsHistory m_narrowphaseMs{120};
     vox::StatsHistory m_renderMs{120};
-    vox::StatsHistory m_overlayMs{120};
+    vox::StatsHistory m_overlayMs{120}; // CPU work only: the GL calls, which may wait for the driver, not
+                                        // included
     const Simulation* m_lastSimulation = nullptr;
     int32_t m_drawCalls = 0;
     int64_t m_framesRendered = 0;

@@ -2,6 +2,7 @@
 
 #include "persist/save_files.h"
 #include "ui/hud.h"
+#include "ui/theme.h"
 #include "ui/ui.h"
 
 #include "vox/render/camera.h"
@@ -132,6 +133,7 @@ void GameScene::render(int width, int height, double alpha) {
                 playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
     ui::Ui ui = ui::Ui::drawing(painter, m_tick);
     m_flow.drawUi(ui);
+    drawFrameRate(painter);
     m_lastTexts = painter.takeTexts();
     (void)m_renderer.endFrame();
 }
@@ -152,6 +154,20 @@ void GameScene::drawHud(ui::Painter& painter, const ScreenRect& playfield) const
     hud.playfieldMin = playfield.min; // unshaken: the HUD stays put when the picture shakes
     hud.playfieldMax = playfield.max;
     ui::drawHud(painter, hud);
+}
+
+void GameScene::drawFrameRate(ui::Painter& painter) const {
+    if (m_frameRateText.empty())
+        return;
+    // Bottom centre: the HUD's top row spans the width, the lives sit left of the centre below the
+    // playfield and the hint bar in the bottom-right. On a small backdrop, as all text over the scene, and
+    // last, so nothing covers it.
+    const int32_t pad = painter.scale() * 2;
+    const glm::ivec2 size = painter.measure(m_frameRateText);
+    const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, painter.size().y - size.y - 2 * pad};
+    painter.backdrop(min, min + size + glm::ivec2(2 * pad), false);
+    painter.text(m_frameRateText, min + glm::ivec2(pad), ui::theme::kMuted, 1, false);
+    painter.endBackdrop();
 }
 
 SceneDebugView GameScene::debugView() const {

@@ -60,6 +60,9 @@ public:
     [[nodiscard]] const GameAssets& assets() const { return m_assets; }
     /// The debris of the scene on screen (frozen while the game is paused, cleared on a scene change).
     [[nodiscard]] const vox::DebrisSystem& debris() const { return m_debris; }
+    /// The small frame-rate counter (--fps) drawn at the bottom centre of each frame, such as
+    /// "60 FPS  16.7 MS"; empty (the default): none. Clear of the HUD at 1024 x 768 and larger.
+    void setFrameRateText(std::string text) { m_frameRateText = std::move(text); }
     /// Every text the latest frame drew (for the contrast tests).
     [[nodiscard]] const std::vector<ui::DrawnText>& lastFrameTexts() const { return m_lastTexts; }
 
@@ -69,6 +72,7 @@ private:
     void saveChanges();
     void handleEvents();
     void drawHud(ui::Painter& painter, const ScreenRect& playfield) const;
+    void drawFrameRate(ui::Painter& painter) const;
 
     vox::SceneRenderer m_renderer;
     GameAssets m_assets;
@@ -85,6 +89,7 @@ private:
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;
+    std::string m_frameRateText;
 };
 
 } // namespace invaders

@@ -151,6 +151,18 @@ TEST(CommandLine, BadSizes) {
     EXPECT_EQ(largest.height, 8192);
 }
 
+TEST(CommandLine, FpsShowsACounterWithOrWithoutTheOverlay) {
+    EXPECT_FALSE(parseOk({}).fps);
+    EXPECT_TRUE(parseOk({"--fps"}).fps);
+    const Options both = parseOk({"--fps", "--debug-overlay", "--demo"});
+    EXPECT_TRUE(both.fps);
+    EXPECT_TRUE(both.debugOverlay);
+    EXPECT_CONTAINS(parseError({"--fps=1"}), "--fps takes no value");
+    EXPECT_CONTAINS(parseError({"--fps", "--fps"}), "--fps is given more than once");
+    // The counter is the game's: the model viewer has none.
+    EXPECT_CONTAINS(parseError({"--view", "a.vox", "--fps"}), "cannot be combined with --fps");
+}
+
 TEST(CommandLine, ScreenshotMustBePng) {
     EXPECT_CONTAINS(parseError({"--screenshot", "shot.jpg"}), "must end in .png");
     EXPECT_CONTAINS(parseError({"--screenshot", "shot"}), "must end in .png");
@@ -210,8 +222,8 @@ TEST(CommandLine, AHeadlessRunWithNoOtherEndStopsAfterTheDefaultSteps) {
 TEST(CommandLine, UsageMentionsEveryFlag) {
     const std::string usage = invaders::usageText();
     for (const char* flag : {"--headless", "--frames", "--screenshot", "--seed", "--size", "--demo",
-                             "--record", "--replay", "--print-state-hash", "--debug-overlay", "--inspect",
-                             "--json", "--view", "--frame", "--help", "--version"}) {
+                             "--record", "--replay", "--print-state-hash", "--debug-overlay", "--fps",
+                             "--inspect", "--json", "--view", "--frame", "--help", "--version"}) {
         EXPECT_CONTAINS(usage, flag);
     }
     // Every variable the game reads (app.cpp's data search, persist/save_files.cpp).

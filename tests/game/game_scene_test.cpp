@@ -261,6 +261,47 @@ TEST_F(GameSceneTest, OptionsSayWhenTheDriverRefusedVsync) {
     EXPECT_TRUE(shows("OFF (NOT AVAILABLE)"));
 }
 
+TEST_F(GameSceneTest, TheFpsCounterIsDrawnOnlyWhenSetLegibleAndClearOfTheHud) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    steps(*scene, 200); // in play: the HUD above and below the playfield, the hint bar
+    const auto counter = [&]() -> const ui::DrawnText* {
+        const auto& texts = scene->lastFrameTexts();
+        const auto found = std::find_if(texts.begin(), texts.end(),
+                                        [](const ui::DrawnText& t) { return t.text.ends_with(" MS"); });
+        return found == texts.end() ? nullptr : &*found;
+    };
+    (void)render(*scene);
+    EXPECT_EQ(counter(), nullptr) << "no --fps: no counter";
+
+    scene->setFrameRateText("60 FPS  16.7 MS");
+    // 16:9 and 4:3 windows; in a very small one (640 x 360) the playfield reaches the corner and the
+    // lives row may share it.
+    for (const glm::ivec2 size : {glm::ivec2(1280, 720), glm::ivec2(1920, 1080), glm::ivec2(1024, 768)}) {
+        SCOPED_TRACE(testing::Message() << size.x << "x" << size.y);
+        const vox::Image image = render(*scene, size.x, size.y);
+        const ui::DrawnText* drawn = counter();
+        ASSERT_NE(drawn, nullptr);
+        EXPECT_EQ(drawn->text, "60 FPS  16.7 MS");
+        EXPECT_TRUE(drawn->onBackdrop);
+        EXPECT_GE(drawn->min.x, 0);
+        EXPECT_LE(drawn->max.y, size.y);
+        for (const ui::DrawnText& other : scene->lastFrameTexts()) {
+            if (&other == drawn)
+                continue;
+            const bool overlaps = glm::all(glm::lessThan(drawn->min, other.max)) &&
+                                  glm::all(glm::lessThan(other.min, drawn->max));
+            EXPECT_FALSE(overlaps) << "the counter covers \"" << other.text << "\"";
+        }
+        expectLegible(*scene, image, "fps counter");
+    }
+
+    scene->setFrameRateText("");
+    (void)render(*scene);
+    EXPECT_EQ(counter(), nullptr);
+}
+
 TEST_F(GameSceneTest, TheHudKeepsItsPlaceAtEverySize) {
     std::unique_ptr<GameScene> scene = makeScene();
     ASSERT_TRUE(scene);
