@@ -109,21 +109,22 @@ private:
 template <PairCallback F>
 void GridBroadphase::updatePairs(F&& onPair) {
     m_slots.takeMoved([&](int32_t i) {
-        const CellRange& cells = m_slots[i].cells;
-        if (m_slots[i].oversize()) {
+        const auto& a = m_slots[i];
+        if (a.oversize()) {
             m_slots.pairWithEveryOther(i, onPair);
             return;
         }
-        forEachCell(cells, [&](const glm::ivec3& cell) {
+        forEachCell(a.cells, [&](const glm::ivec3& cell) {
             for (int32_t j : bucket(cell)) {
                 // Report a pair only from the first cell both boxes share, so a pair sharing several cells
                 // (or meeting in a bucket through another cell) comes out once.
-                if (m_slots.reportsPair(i, j) && cell == glm::max(cells.lo, m_slots[j].cells.lo))
+                const auto& b = m_slots[j];
+                if (m_slots.reportsPair(a, i, b, j) && cell == glm::max(a.cells.lo, b.cells.lo))
                     onPair(m_slots.handle(i), m_slots.handle(j));
             }
         });
         for (int32_t j : m_oversize)
-            if (m_slots.reportsPair(i, j))
+            if (m_slots.reportsPair(a, i, m_slots[j], j))
                 onPair(m_slots.handle(i), m_slots.handle(j));
     });
 }

@@ -94,24 +94,27 @@ public:
             m_slots[index].moved = false;
         m_moved.clear();
     }
-    /// The pair rule of `updatePairs`, for the moved slot `i` meeting slot `j`: true when `j` is another
-    /// live slot, the two are not both static, their boxes overlap, and this is the one meeting of the two
-    /// that reports them (two moved slots meet twice; the lower slot reports).
-    [[nodiscard]] bool reportsPair(int32_t i, int32_t j) const {
-        const Slot& a = m_slots[i];
-        const Slot& b = m_slots[j];
+    /// The pair rule of `updatePairs`, for the moved slot `i` (`a`) meeting slot `j` (`b`): true when `j` is
+    /// another live slot, the two are not both static, their boxes overlap, and this is the one meeting of
+    /// the two that reports them (two moved slots meet twice; the lower slot reports).
+    [[nodiscard]] static bool reportsPair(const Slot& a, int32_t i, const Slot& b, int32_t j) {
         if (j == i || !b.alive || (b.moved && j < i))
             return false;
         if (a.type == ProxyType::Static && b.type == ProxyType::Static)
             return false;
         return overlaps(a.box, b.box);
     }
-    /// Calls `onPair(handle(i), handle(j))` for every slot `j` that `reportsPair(i, j)`: the moved slot `i`
-    /// against all others.
+    /// Calls `onPair(handle(i), handle(j))` for every slot `j` that `reportsPair` accepts: the moved slot
+    /// `i` against all others.
     template <class F>
     void pairWithEveryOther(int32_t i, F&& onPair) const {
-        for (int32_t j = 0; j < slotCount(); ++j)
-            if (reportsPair(i, j))
+        // The slot array and its size read once: the callback could otherwise make the compiler reload them
+        // for every slot.
+        const Slot* slots = m_slots.data();
+        const int32_t count = slotCount();
+        const Slot& a = slots[i];
+        for (int32_t j = 0; j < count; ++j)
+            if (reportsPair(a, i, slots[j], j))
                 onPair(handle(i), handle(j));
     }
     /// Calls `onHit(handle(j))` for every live slot whose box overlaps `box`, in slot order, until it returns
