@@ -37,11 +37,10 @@ vox::PlayfieldCameraSettings PlayfieldCamera::settings(bool swayed) const {
 
 vox::Camera PlayfieldCamera::frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake, bool swayed) const {
     const vox::PlayfieldCameraSettings framing = settings(swayed);
-    vox::Camera camera =
-        vox::framePlayfield(framing, static_cast<float>(size.x) / static_cast<float>(size.y), shake);
-    // Where the framed box lands (unshaken: the shake moves the picture, not the fit).
-    const vox::Camera still =
-        vox::framePlayfield(framing, static_cast<float>(size.x) / static_cast<float>(size.y));
+    const float aspect = static_cast<float>(size.x) / static_cast<float>(size.y);
+    // Where the framed box lands is measured unshaken: the shake moves the picture, not the fit.
+    const vox::Camera still = vox::framePlayfield(framing, aspect);
+    vox::Camera camera = shake == glm::vec2(0.0f) ? still : vox::framePlayfield(framing, aspect, shake);
     glm::vec2 lo(1e9f);
     glm::vec2 hi(-1e9f);
     for (int i = 0; i < 8; ++i) {

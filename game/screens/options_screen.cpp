@@ -1,9 +1,9 @@
 // Options: sound, difficulty, the view, display and the way to the controls. Left/Right change a value; every
 // change is applied and saved at once (the app reads `takeOptionsChanged`).
 #include "game_flow.h"
+#include "ui/key_names.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace invaders {
@@ -23,13 +23,6 @@ std::string onOff(bool requested, bool granted) {
     if (requested && !granted)
         return "OFF (NOT AVAILABLE)";
     return requested ? "ON" : "OFF";
-}
-
-std::string upper(std::string_view text) {
-    std::string result(text);
-    for (char& c : result)
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return result;
 }
 
 } // namespace
@@ -62,7 +55,7 @@ void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
         options.mute = !options.mute;
         flow.optionsChanged();
     }
-    if (const int32_t change = ui.option("DIFFICULTY", upper(difficultyName(options.difficulty)))) {
+    if (const int32_t change = ui.option("DIFFICULTY", ui::upperCase(difficultyName(options.difficulty)))) {
         // Applies to the next game started.
         options.difficulty =
             static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);

@@ -6,15 +6,12 @@
 #include <utility>
 
 namespace invaders::ui {
-namespace {
-
-std::string upper(std::string text) {
-    for (char& c : text)
+std::string upperCase(std::string_view text) {
+    std::string result(text);
+    for (char& c : result)
         c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return text;
+    return result;
 }
-
-} // namespace
 
 std::string keyCapName(const vox::KeyBinding& key) {
     static constexpr std::pair<std::string_view, std::string_view> kShort[] = {
@@ -40,8 +37,8 @@ std::string keyCapName(const vox::KeyBinding& key) {
     const std::string base = plus == std::string::npos ? name : name.substr(plus + 1);
     for (const auto& [from, to] : kShort)
         if (base == from)
-            return upper(prefix) + std::string(to);
-    return upper(name);
+            return upperCase(prefix) + std::string(to);
+    return upperCase(name);
 }
 
 std::string boundKeysText(const KeyBindings& keys, vox::Action action) {

@@ -7,9 +7,13 @@
 #include "vox/platform/action_map.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace invaders::ui {
+
+/// `text` in capitals, as every screen writes (ASCII).
+[[nodiscard]] std::string upperCase(std::string_view text);
 
 /// `key` as a key cap shows it: arrows as arrows, a few long names shortened, the rest upper case.
 [[nodiscard]] std::string keyCapName(const vox::KeyBinding& key);

@@ -177,7 +177,6 @@ struct SceneRenderer::Impl {
     std::vector<GlyphQuad> glyphs;
     std::array<glm::vec4, kMaxGroundShadows> groundShadows{}; // x min, z min, x max, z max
     int32_t groundShadowCount = 0;
-    float groundShadowStrength = 0.0f;
     GLint groundShadowsLocation = -1;
     GLint groundShadowCountLocation = -1;
     // Scratch, kept to avoid allocating every frame.
@@ -379,7 +378,8 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
         groundProgram.use();
         glUniform4fv(groundShadowsLocation, kMaxGroundShadows, glm::value_ptr(groundShadows[0]));
-        glUniform2f(groundShadowCountLocation, static_cast<float>(groundShadowCount), groundShadowStrength);
+        glUniform2f(groundShadowCountLocation, static_cast<float>(groundShadowCount),
+                    std::clamp(settings.look.groundShadowStrength, 0.0f, 1.0f));
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
         ++frame.drawCalls;
         frame.triangles += 2;
@@ -552,13 +552,12 @@ void SceneRenderer::beginFrame(const Camera& camera, const Viewport& viewport, d
     impl.stats.gpuMilliseconds = impl.gpuTimer.latestMilliseconds();
 }
 
-void SceneRenderer::drawGroundShadow(glm::vec2 min, glm::vec2 max, float strength) {
+void SceneRenderer::drawGroundShadow(glm::vec2 min, glm::vec2 max) {
     Impl& impl = *m_impl;
     VOX_ASSERT(impl.inFrame, "SceneRenderer::drawGroundShadow: call beginFrame first");
     if (impl.groundShadowCount >= kMaxGroundShadows)
         return;
     impl.groundShadows[static_cast<size_t>(impl.groundShadowCount++)] = glm::vec4(min, max);
-    impl.groundShadowStrength = std::clamp(strength, 0.0f, 1.0f); // one strength a frame: the last given
 }
 
 void SceneRenderer::drawSprite(const SpriteInstance& sprite) {

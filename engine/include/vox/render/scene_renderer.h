@@ -91,9 +91,10 @@ struct SceneLook {
     float fogStart = 700.0f;    ///< Distance from the camera where fog begins, voxels.
     float fogDensity = 0.0011f; ///< Per voxel beyond `fogStart`; 0: no fog.
     float vignette = 0.35f;     ///< Darkening of the corners, 0..1.
-    float exposure = 1.0f;      ///< Multiplies the light before tone mapping.
-    float stars = 1.0f;         ///< Star brightness, 0: none.
-    bool drawGround = true;     ///< Draw the ground plane.
+    float groundShadowStrength = 0.6f; ///< Darkening at the middle of a contact shadow, 0..1.
+    float exposure = 1.0f;             ///< Multiplies the light before tone mapping.
+    float stars = 1.0f;                ///< Star brightness, 0: none.
+    bool drawGround = true;            ///< Draw the ground plane.
 };
 
 /// How the renderer is built.
@@ -172,9 +173,9 @@ public:
     /// Most ground shadows a frame draws; later ones are dropped.
     static constexpr int32_t kMaxGroundShadows = 8;
     /// Records a soft contact shadow on the ground plane under an object whose footprint is the rectangle
-    /// `min`..`max` (world x and z, voxels), darkening the ground by up to `strength` (0..1). Gives objects
-    /// above the ground a place in depth. At most `kMaxGroundShadows` a frame.
-    void drawGroundShadow(glm::vec2 min, glm::vec2 max, float strength = 0.6f);
+    /// `min`..`max` (world x and z, voxels), darkening the ground by `SceneLook::groundShadowStrength`.
+    /// Gives objects above the ground a place in depth. At most `kMaxGroundShadows` a frame.
+    void drawGroundShadow(glm::vec2 min, glm::vec2 max);
     /// Records a line (or lines, split at '\n') of HUD text (UTF-8) in the built-in pixel font.
     void drawText(std::string_view text, const TextStyle& style);
     /// Records a solid HUD rectangle from pixel `min` to one past `max` (origin at the viewport's top-left),
