@@ -12,7 +12,9 @@
 //
 // Run from anywhere: build/release/bench/render_bench --benchmark_repetitions=5
 //     --benchmark_report_aggregates_only=true
-// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4). The window asks for Mesa's
+// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4); VOX_BENCH_FRAMES=N runs N
+// frames per benchmark (default 100 for the game scene, 8 for the stress scene); VOX_SHADER_DIR=DIR reads
+// the shaders from DIR instead of the source tree's shaders/. The window asks for Mesa's
 // driver thread (see vox/platform/window.h); mesa_glthread=false in the environment measures without it.
 // Iteration counts are fixed: with the driver thread a submit is ~0.1 ms while the untimed glFinish
 // after it takes the whole frame, so Google Benchmark's time-based counts would run for hours.
@@ -72,7 +74,9 @@ Context& context() {
         vox::RendererSettings rendererSettings;
         if (const char* samples = std::getenv("VOX_BENCH_SAMPLES"))
             rendererSettings.samples = std::max(1, std::atoi(samples));
-        vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create("shaders", rendererSettings);
+        const char* shaderDirectory = std::getenv("VOX_SHADER_DIR"); // as the game: try shader edits
+        vox::Result<vox::SceneRenderer> renderer =
+            vox::SceneRenderer::create(shaderDirectory ? shaderDirectory : "shaders", rendererSettings);
         VOX_VERIFY(renderer.ok(), "render_bench: the shaders must build");
         created->renderer.emplace(std::move(renderer).value());
         vox::Result<vox::RenderTarget> target = vox::RenderTarget::create(kWidth, kHeight);
@@ -257,8 +261,14 @@ void FrameStressScene(benchmark::State& state) {
     runFrames<StressScene>(state, true, true);
 }
 
-constexpr int kGameFrames = 100;
-constexpr int kStressFrames = 8;
+// Frames per benchmark; VOX_BENCH_FRAMES overrides both, e.g. a few frames under callgrind, whose
+// instruction counts (llvmpipe's rasteriser included) are steadier than wall time on a loaded machine.
+int framesOr(int fallback) {
+    const char* frames = std::getenv("VOX_BENCH_FRAMES");
+    return frames ? std::max(1, std::atoi(frames)) : fallback;
+}
+const int kGameFrames = framesOr(100);
+const int kStressFrames = framesOr(8);
 BENCHMARK(SubmitGameSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(SubmitGameSceneMoving)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(FrameGameScene)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
