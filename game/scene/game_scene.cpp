@@ -117,6 +117,11 @@ void GameScene::render(int width, int height, double alpha) {
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
     const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale(height);
     m_camera = m_view.frame({width, height}, hudLine, shake);
+    // The options apply from this frame; the renderer makes new framebuffers only when they changed.
+    const Settings& options = m_flow.options();
+    applyQuality(
+        m_renderer,
+        resolveQuality(options.quality, options.renderScale, m_flow.display().softwareRenderer).preset);
     m_renderer.beginFrame(m_camera, vox::Viewport{0, 0, width, height}, seconds);
     const Scenery scenery = m_flow.scenery();
     if (scenery == Scenery::Playfield)

@@ -87,7 +87,15 @@ float standOut(const vox::Image& image, const PixelBox& box, int ring) {
 
 class GameSceneTest : public vox::test::GlTest {
 protected:
-    std::unique_ptr<GameScene> makeScene(HighScoreTable table = {}, const FlowSettings& flow = {}) {
+    // The golden images are drawn at HIGH quality, stated, so they do not depend on the driver.
+    static FlowSettings highQuality() {
+        FlowSettings flow;
+        flow.options.quality = invaders::Quality::High;
+        return flow;
+    }
+
+    std::unique_ptr<GameScene> makeScene(HighScoreTable table = {},
+                                         const FlowSettings& flow = highQuality()) {
         vox::Result<GameAssets> assets = loadGameAssets("assets");
         EXPECT_TRUE(assets.ok()) << assets.error().message;
         if (!assets.ok())
@@ -371,7 +379,7 @@ TEST_F(GameSceneTest, TheCannonAndEveryShotStandOutFromWhatIsBehindThem) {
 
 TEST_F(GameSceneTest, ThePlayfieldIn3DAndArcadeFlatViews) {
     for (const bool flat : {false, true}) {
-        FlowSettings settings;
+        FlowSettings settings = highQuality();
         settings.options.flatView = flat;
         std::unique_ptr<GameScene> scene = makeScene({}, settings);
         ASSERT_TRUE(scene);
@@ -381,6 +389,81 @@ TEST_F(GameSceneTest, ThePlayfieldIn3DAndArcadeFlatViews) {
                                     : vox::ActionState{0, vox::ActionState::bit(Action::Right), 0});
         EXPECT_TRUE(vox::test::matchesGolden(render(*scene), flat ? "play_flat_view" : "play_3d_view"));
     }
+}
+
+// One play frame at each quality: an invader just shot (debris in the air), shots in flight, the HUD. LOW
+// must still look good: shots and silhouettes clear, the HUD exactly as sharp (drawn at full resolution).
+TEST_F(GameSceneTest, APlayFrameAtLowAndHighQuality) {
+    for (const Quality quality : {Quality::Low, Quality::High}) {
+        SCOPED_TRACE(invaders::qualityName(quality));
+        FlowSettings settings;
+        settings.options.quality = quality;
+        std::unique_ptr<GameScene> scene = makeScene({}, settings);
+        ASSERT_TRUE(scene);
+        scene->step(press(Action::Confirm));
+        int kills = 0;
+        for (int i = 0; i < 3000 && kills < 2; ++i) { // walk right and fire until the second kill
+            scene->step(i % 2 == 0 ? press(Action::Fire)
+                                   : vox::ActionState{0, vox::ActionState::bit(Action::Right), 0});
+            for (const SimEvent& event : scene->flow().events())
+                kills += event.type == SimEventType::InvaderKilled ? 1 : 0;
+        }
+        ASSERT_EQ(kills, 2);
+        steps(*scene, 6); // the debris in the air
+        const vox::Image image = render(*scene);
+        EXPECT_TRUE(vox::test::matchesGolden(image, quality == Quality::Low ? "play_quality_low"
+                                                                            : "play_quality_high"));
+        expectLegible(*scene, image, "play");
+    }
+}
+
+// AUTO says what it chose; QUALITY and RENDER SCALE change the picture from the next frame.
+TEST_F(GameSceneTest, OptionsShowWhatAutoQualityChoseAndApplyItLive) {
+    FlowSettings settings;
+    settings.options.quality = Quality::Auto;
+    std::unique_ptr<GameScene> scene = makeScene({}, settings);
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Back));
+    ASSERT_EQ(scene->flow().screen(), Screen::Options);
+    while (scene->flow().selectedItem() != "QUALITY")
+        scene->step(press(Action::MenuDown));
+    const auto shows = [&](std::string_view value) {
+        const auto& texts = scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(),
+                           [&](const ui::DrawnText& t) { return t.text.find(value) != std::string::npos; });
+    };
+    // The ground below the options panel: the 3D scene alone, and still (the stars above twinkle).
+    const auto ground = [&] {
+        const vox::Image image = render(*scene);
+        return std::vector<uint8_t>(image.rgba.end() - image.width * 60 * 4, image.rgba.end());
+    };
+    scene->setDisplay({.vsync = true, .fullscreen = false, .softwareRenderer = false});
+    const std::vector<uint8_t> full = ground();
+    EXPECT_TRUE(shows("AUTO (HIGH: GPU)"));
+    EXPECT_TRUE(shows("AUTO (100%)"));
+    scene->setDisplay({.vsync = true, .fullscreen = false, .softwareRenderer = true});
+    const std::vector<uint8_t> reduced = ground();
+    EXPECT_TRUE(shows("AUTO (LOW: SOFTWARE RENDERER)"));
+    EXPECT_TRUE(shows("AUTO (70%)"));
+    EXPECT_NE(reduced, full) << "LOW draws the scene at 70 %";
+
+    scene->step(press(Action::MenuRight));
+    EXPECT_EQ(scene->flow().options().quality, Quality::Low);
+    EXPECT_EQ(ground(), reduced);
+    EXPECT_TRUE(shows("LOW"));
+    scene->step(press(Action::MenuRight));
+    EXPECT_EQ(scene->flow().options().quality, Quality::High);
+    EXPECT_EQ(ground(), full) << "HIGH on any driver is the GPU's AUTO";
+    EXPECT_TRUE(shows("HIGH"));
+    scene->step(press(Action::MenuDown));
+    ASSERT_EQ(scene->flow().selectedItem(), "RENDER SCALE");
+    scene->step(press(Action::MenuLeft)); // AUTO -> 100%
+    EXPECT_EQ(scene->flow().options().renderScale, 1.0f);
+    EXPECT_EQ(ground(), full);
+    scene->step(press(Action::MenuLeft));
+    EXPECT_EQ(scene->flow().options().renderScale, 0.9f);
+    EXPECT_NE(ground(), full);
+    EXPECT_TRUE(shows("90%"));
 }
 
 TEST_F(GameSceneTest, DebrisTwoSecondsAfterAKillHasSettledAndFaded) {
