@@ -257,7 +257,8 @@ void SceneBuffer::ensure(glm::ivec2 wantedSize, int32_t wantedSamples, bool want
 }
 
 void SceneBuffer::release() {
-    *this = SceneBuffer{};
+    if (framebuffer.name() != 0)
+        *this = SceneBuffer{};
 }
 
 // Draws the scene into `target`'s viewport through the buffers the settings ask for:
