@@ -466,6 +466,37 @@ TEST_F(GameSceneTest, OptionsShowWhatAutoQualityChoseAndApplyItLive) {
     EXPECT_TRUE(shows("90%"));
 }
 
+// Frames between steps draw the moving cannon part of the way through its latest move (the clock's alpha),
+// so it glides at any frame rate; paused, it stands still whatever the alpha.
+TEST_F(GameSceneTest, TheCannonIsDrawnBetweenStepsAndStillWhilePaused) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    const vox::ActionState right{0, vox::ActionState::bit(Action::Right), 0};
+    for (int i = 0; i < 200 && scene->flow().simulation()->cannon().phase != CannonPhase::Alive; ++i)
+        scene->step(right);
+    for (int i = 0; i < 30; ++i)
+        scene->step(right);
+    const Cannon& cannon = scene->flow().simulation()->cannon();
+    ASSERT_EQ(cannon.phase, CannonPhase::Alive);
+    ASSERT_NE(cannon.placement, cannon.previousPlacement) << "moving";
+    const vox::Image latest = render(*scene, 640, 360);
+    const vox::Image between = [&] {
+        vox::RenderTarget target = makeTarget(640, 360);
+        scene->render(640, 360, 0.0);
+        return target.readImage();
+    }();
+    EXPECT_NE(between.rgba, latest.rgba) << "alpha 0 draws the cannon where it was a step ago";
+    EXPECT_EQ(render(*scene, 640, 360).rgba, latest.rgba) << "alpha 1 is the latest step";
+
+    scene->step(press(Action::Pause));
+    ASSERT_EQ(scene->flow().screen(), Screen::Paused);
+    const vox::Image paused = render(*scene, 640, 360);
+    vox::RenderTarget target = makeTarget(640, 360);
+    scene->render(640, 360, 0.0);
+    EXPECT_EQ(target.readImage().rgba, paused.rgba) << "paused: nothing moves back and forth";
+}
+
 TEST_F(GameSceneTest, DebrisTwoSecondsAfterAKillHasSettledAndFaded) {
     std::unique_ptr<GameScene> scene = makeScene();
     ASSERT_TRUE(scene);
