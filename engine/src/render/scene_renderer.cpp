@@ -1,6 +1,7 @@
 #include "vox/render/scene_renderer.h"
 
 #include "mesh_store.h"
+#include "sky.h"
 #include "stream_buffer.h"
 
 #include "vox/core/assert.h"
@@ -171,7 +172,6 @@ struct SceneRenderer::Impl {
     ShaderProgram spriteProgram;
     ShaderProgram debrisProgram;
     ShaderProgram groundProgram;
-    ShaderProgram backgroundProgram;
     ShaderProgram hudProgram;
     StreamBuffer frameBlock;
     StreamBuffer spriteInstances;
@@ -183,6 +183,7 @@ struct SceneRenderer::Impl {
     VertexArray debrisVertexArray;
     VertexArray glyphVertexArray;
     VertexArray emptyVertexArray;
+    Sky sky;
     GpuTimer gpuTimer;
     GLint targetFramebuffer = 0;        // the framebuffer bound at beginFrame, where the frame ends up
     GLint hudViewportSizeLocation = -1; // looked up once: per-frame lookups stall threaded drivers
@@ -451,16 +452,9 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
     glDisable(GL_CULL_FACE);
     emptyVertexArray.bind();
     glDepthMask(GL_FALSE);
-    {
-        // After the opaque geometry, on the far plane, so it only shades pixels nothing else covered.
-        GlDebugScope scope("background");
-        glDepthFunc(GL_LEQUAL);
-        backgroundProgram.use();
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-        ++frame.drawCalls;
-        frame.triangles += 1;
-        glDepthFunc(GL_LESS);
-    }
+    // After the opaque geometry, on the far plane, so it only shades pixels nothing else covered.
+    sky.draw(frame);
+    emptyVertexArray.bind();
     if (settings.look.drawGround) {
         // Blended over the sky where it fades out; nothing is drawn after it that needs its depth.
         GlDebugScope scope("ground");
@@ -531,11 +525,10 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
         const char* vertex;
         const char* fragment;
     };
-    const std::array<ProgramFiles, 5> programs{{
+    const std::array<ProgramFiles, 4> programs{{
         {&impl->spriteProgram, "sprite.vert", "voxel.frag"},
         {&impl->debrisProgram, "debris.vert", "debris.frag"},
         {&impl->groundProgram, "ground.vert", "ground.frag"},
-        {&impl->backgroundProgram, "background.vert", "background.frag"},
         {&impl->hudProgram, "hud.vert", "hud.frag"},
     }};
     for (const ProgramFiles& files : programs) {
@@ -552,6 +545,18 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
     impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
     impl->groundShadowCountLocation = impl->groundProgram.uniformLocation("uShadowCountStrength");
+    Sky::Programs skyPrograms;
+    const std::array<ProgramFiles, 2> skyFiles{{
+        {&skyPrograms.gradient, "fullscreen.vert", "sky_gradient.frag"},
+        {&skyPrograms.sky, "sky.vert", "sky.frag"},
+    }};
+    for (const ProgramFiles& files : skyFiles) {
+        Result<ShaderProgram> program = loadProgram(shaderDirectory, files.vertex, files.fragment);
+        if (!program)
+            return program.error();
+        *files.program = std::move(program).value();
+    }
+    impl->sky = Sky::create(std::move(skyPrograms));
     impl->hudProgram.use();
     impl->hudProgram.set("uFont", kFontUnit);
     impl->hudViewportSizeLocation = impl->hudProgram.uniformLocation("uViewportSize");
@@ -771,6 +776,8 @@ const FrameStats& SceneRenderer::endFrame() {
     impl.sceneSize =
         sceneSizeFor(glm::ivec2(impl.viewport.width, impl.viewport.height), impl.settings.renderScale);
     impl.uploadFrameBlock(frame);
+    // The sky's gradient is copied texel for texel into the scene's buffer: its size, not the viewport's.
+    impl.sky.prepare(impl.camera.viewProjection(), impl.sceneSize, impl.settings.look, frame);
     impl.buildSprites(frame);
     frame.bytesUploaded += static_cast<int64_t>(impl.debrisInstances.update(
         GL_ARRAY_BUFFER, impl.debris.data(), impl.debris.size() * sizeof(GpuDebris)));

@@ -50,9 +50,10 @@ TEST_F(SceneRendererTest, ManyInstancesOfOneModelAreOneDrawCall) {
         const vox::FrameStats& stats = renderer().endFrame();
         EXPECT_EQ(stats.spriteBatches, 1);
         EXPECT_EQ(stats.sprites, instances);
-        // Sprites, background, ground: nothing else.
+        // Sprites, sky, ground: nothing else. The sky is two triangles and two per star in view.
         EXPECT_EQ(stats.drawCalls, 3);
-        EXPECT_EQ(stats.triangles, int64_t{2} * quads * instances + 1 + 2);
+        EXPECT_GT(stats.stars, 0);
+        EXPECT_EQ(stats.triangles, int64_t{2} * quads * instances + 2 + int64_t{2} * stats.stars + 2);
     }
 }
 
@@ -179,6 +180,52 @@ TEST_F(SceneRendererTest, GpuTimeArrivesWithoutStalling) {
     ASSERT_TRUE(gpu.has_value()) << "no GL_TIME_ELAPSED result after 8 finished frames";
     EXPECT_GT(*gpu, 0.0);
     EXPECT_GT(renderer().lastFrameStats().cpuMilliseconds, 0.0);
+}
+
+// The sky's gradient is drawn once into a texture per viewport size: after drawing into a smaller
+// viewport, the sky there is the whole gradient at the new size (dark at its top, its vignette
+// symmetric), not a corner of the old one.
+TEST_F(SceneRendererTest, TheSkyFollowsTheViewportSize) {
+    renderer().look().drawGround = false;
+    renderer().look().stars = 0.0f;
+    renderer().look().vignette = 0.9f;
+    constexpr int kSmallWidth = kWidth / 2;
+    constexpr int kSmallHeight = kHeight / 2;
+    for (const vox::Viewport viewport :
+         {vox::Viewport{0, 0, kWidth, kHeight}, vox::Viewport{0, 0, kSmallWidth, kSmallHeight}}) {
+        SCOPED_TRACE(testing::Message() << "viewport " << viewport.width << " x " << viewport.height);
+        m_target.bind();
+        glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight), viewport);
+        const vox::FrameStats& stats = renderer().endFrame();
+        EXPECT_EQ(stats.stars, 0);
+        const vox::Image image = m_target.readImage();
+        // The viewport's rows in the image (top row first): GL's y grows upwards from the bottom.
+        const int top = kHeight - viewport.height;
+        const int bottom = kHeight - 1;
+        const auto brightness = [&](int x, int y) {
+            const uint8_t* pixel = image.pixel(x, y);
+            return pixel[0] + pixel[1] + pixel[2];
+        };
+        // Middle of the bottom row brighter than the middle of the top row: the glow near the horizon.
+        EXPECT_GT(brightness(viewport.width / 2, bottom - 2), brightness(viewport.width / 2, top + 1) + 6);
+        // The vignette darkens both bottom corners alike, and more than the middle.
+        EXPECT_NEAR(brightness(1, bottom - 1), brightness(viewport.width - 2, bottom - 1), 3);
+        EXPECT_LT(brightness(1, bottom - 1) + 3, brightness(viewport.width / 2, bottom - 1));
+    }
+}
+
+// Stars are small quads, one per star in view: as many as SceneLook::stars allows, none when it is 0.
+TEST_F(SceneRendererTest, StarsAreDrawnOnlyWhenTheLookHasThem) {
+    renderer().look().drawGround = false;
+    begin();
+    const int32_t shown = renderer().endFrame().stars;
+    EXPECT_GT(shown, 10);
+    EXPECT_LT(shown, 2000);
+    renderer().look().stars = 0.0f;
+    begin();
+    EXPECT_EQ(renderer().endFrame().stars, 0);
 }
 
 TEST_F(SceneRendererTest, HudTextLandsWhereAnchored) {
