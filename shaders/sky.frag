@@ -6,7 +6,7 @@
 
 #include "frame.glsl"
 
-uniform sampler2D uGradient; // finished sRGB, the viewport's size
+uniform sampler2D uGradient; // finished sRGB, the size of the buffer the scene is drawn into
 
 in vec2 vFromCentre;
 flat in float vBrightness; // 0 for the copy

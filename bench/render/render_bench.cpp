@@ -12,14 +12,17 @@
 //
 // Run from anywhere: build/release/bench/render_bench --benchmark_repetitions=5
 //     --benchmark_report_aggregates_only=true
-// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4); VOX_BENCH_FRAMES=N runs N
-// frames per benchmark (default 100 for the game scene, 8 for the stress scene); VOX_SHADER_DIR=DIR reads
-// the shaders from DIR instead of the source tree's shaders/. The window asks for Mesa's
-// driver thread (see vox/platform/window.h); mesa_glthread=false in the environment measures without it.
-// Iteration counts are fixed: with the driver thread a submit is ~0.1 ms while the untimed glFinish
-// after it takes the whole frame, so Google Benchmark's time-based counts would run for hours.
+// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4), VOX_BENCH_SCALE=0.7 sets the
+// render scale (default 1). *Low runs the same frames at the game's LOW quality (game/quality.h: its samples
+// and render scale), side by side with the default (HIGH) in one run. VOX_BENCH_FRAMES=N runs N frames per
+// benchmark (default 100 for the game scene, 8 for the stress scene); VOX_SHADER_DIR=DIR reads the shaders
+// from DIR instead of the source tree's shaders/. The window asks for Mesa's driver thread (see
+// vox/platform/window.h); mesa_glthread=false in the environment measures without it. Iteration counts are
+// fixed: with the driver thread a submit is ~0.1 ms while the untimed glFinish after it takes the whole
+// frame, so Google Benchmark's time-based counts would run for hours.
 
 #include "engine/render/test_scenes.h"
+#include "quality.h"
 
 #include "vox/core/rng.h"
 #include "vox/platform/window.h"
@@ -74,6 +77,8 @@ Context& context() {
         vox::RendererSettings rendererSettings;
         if (const char* samples = std::getenv("VOX_BENCH_SAMPLES"))
             rendererSettings.samples = std::max(1, std::atoi(samples));
+        if (const char* scale = std::getenv("VOX_BENCH_SCALE"))
+            rendererSettings.renderScale = static_cast<float>(std::atof(scale));
         const char* shaderDirectory = std::getenv("VOX_SHADER_DIR"); // as the game: try shader edits
         vox::Result<vox::SceneRenderer> renderer =
             vox::SceneRenderer::create(shaderDirectory ? shaderDirectory : "shaders", rendererSettings);
@@ -83,8 +88,9 @@ Context& context() {
         VOX_VERIFY(target.ok(), "render_bench: cannot make a 1280x720 render target");
         created->target = std::move(target).value();
         const char* threaded = std::getenv("mesa_glthread"); // set by Window::create unless given
-        std::fprintf(stderr, "render_bench: %s, %d samples per pixel, mesa_glthread=%s\n",
-                     created->description.c_str(), rendererSettings.samples, threaded ? threaded : "unset");
+        std::fprintf(stderr, "render_bench: %s, %d samples per pixel, render scale %.2f, mesa_glthread=%s\n",
+                     created->description.c_str(), created->renderer->samples(),
+                     created->renderer->renderScale(), threaded ? threaded : "unset");
         return created;
     }();
     return *instance;
@@ -189,11 +195,17 @@ struct StressScene {
     }
 };
 
+// `preset`: the samples and render scale to draw with (none: the renderer's, from the environment),
+// restored afterwards.
 template <class Scene>
-void runFrames(benchmark::State& state, bool moving, bool finishInside) {
+void runFrames(benchmark::State& state, bool moving, bool finishInside,
+               std::optional<invaders::QualityPreset> preset = std::nullopt) {
     Context& gl = context();
     Scene& scene = Scene::get();
     vox::SceneRenderer& renderer = *gl.renderer;
+    const invaders::QualityPreset before{renderer.samples(), renderer.renderScale()};
+    if (preset)
+        invaders::applyQuality(renderer, *preset);
     int frame = 0;
     const auto draw = [&] {
         gl.target.bind();
@@ -231,6 +243,7 @@ void runFrames(benchmark::State& state, bool moving, bool finishInside) {
             ++gpuSamples;
         }
     }
+    invaders::applyQuality(renderer, before);
     const double n = static_cast<double>(state.iterations());
     state.counters["drawCalls"] = drawCalls / n;
     state.counters["triangles"] = triangles / n;
@@ -251,6 +264,9 @@ void SubmitGameSceneMoving(benchmark::State& state) {
 void FrameGameScene(benchmark::State& state) {
     runFrames<GameScene>(state, true, true);
 }
+void FrameGameSceneLow(benchmark::State& state) {
+    runFrames<GameScene>(state, true, true, invaders::qualityPreset(invaders::Quality::Low));
+}
 void SubmitStressSceneStatic(benchmark::State& state) {
     runFrames<StressScene>(state, false, false);
 }
@@ -259,6 +275,9 @@ void SubmitStressSceneMoving(benchmark::State& state) {
 }
 void FrameStressScene(benchmark::State& state) {
     runFrames<StressScene>(state, true, true);
+}
+void FrameStressSceneLow(benchmark::State& state) {
+    runFrames<StressScene>(state, true, true, invaders::qualityPreset(invaders::Quality::Low));
 }
 
 // Frames per benchmark; VOX_BENCH_FRAMES overrides both, e.g. a few frames under callgrind, whose
@@ -272,9 +291,11 @@ const int kStressFrames = framesOr(8);
 BENCHMARK(SubmitGameSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(SubmitGameSceneMoving)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(FrameGameScene)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
+BENCHMARK(FrameGameSceneLow)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(SubmitStressSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 BENCHMARK(SubmitStressSceneMoving)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 BENCHMARK(FrameStressScene)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
+BENCHMARK(FrameStressSceneLow)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 
 } // namespace
 
