@@ -18,7 +18,8 @@ layout(std140) uniform Frame {
     vec4 uGroundLineColor;    // rgb
     vec4 uViewport;           // x, y, width, height in pixels
     vec4 uParams;             // x: ground height, y: fog density, z: vignette, w: exposure
-    vec4 uParams2;            // x: fog start distance, y: star brightness
+    vec4 uParams2;            // x: fog start distance, y: star brightness, z: scene pixels per viewport
+                              // pixel (the render scale)
 };
 
 float hash12(vec2 p) {

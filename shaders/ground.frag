@@ -1,7 +1,7 @@
 #version 330 core
 // The ground: dark panels with a faint grid every 8 voxels and a glowing line along the playfield's
-// foot (x 0..224 at z = 0), lit like the voxels, fading out behind the playfield and into the fog.
-// Drawn after the background, blended over it.
+// foot (x 0..224 at z = 0), lit like the voxels, fading out behind the playfield and into the fog;
+// then the contact shadows (ground.vert). Drawn after the sky, blended over it.
 
 #include "frame.glsl"
 #include "finish.glsl"
@@ -10,15 +10,9 @@
 in vec3 vWorldPosition;
 out vec4 fragColor;
 
-// Contact shadows (SceneRenderer::drawGroundShadow): footprints as x min, z min, x max, z max.
-uniform vec4 uShadows[8];
-uniform vec2 uShadowCountStrength; // x: how many are used, y: darkening at a footprint's middle
-
-// 1 inside `footprint`, falling to 0 over 4 voxels outside it.
-float contactShadow(vec2 position, vec4 footprint) {
-    vec2 outside = max(max(footprint.xy - position, position - footprint.zw), 0.0);
-    return 1.0 - smoothstep(0.0, 4.0, length(outside));
-}
+flat in vec4 vFootprint;
+flat in float vShadow;
+uniform float uShadowStrength; // darkening at a footprint's middle
 
 float gridLine(vec2 position, float spacing, float width) {
     vec2 cell = abs(fract(position / spacing + 0.5) - 0.5) * spacing;
@@ -40,14 +34,18 @@ void main() {
     float core = 1.0 - smoothstep(0.5, 0.5 + fwidth(position.y) * 1.5, across);
     float glow = exp(-across * 0.25) * 0.22;
     color += uGroundLineColor.rgb * (core * 1.6 + glow) * along;
-    // Contact shadows dim the ground and the line alike: what stands over them blocks the light.
-    float shadow = 0.0;
-    for (int i = 0; i < int(uShadowCountStrength.x); ++i)
-        shadow = max(shadow, contactShadow(position, uShadows[i]));
-    color *= 1.0 - uShadowCountStrength.y * shadow;
     // The ground is a stage in front of the playfield: it fades out behind it (where space shows) and
     // towards the sides.
     float behind = smoothstep(-70.0, 0.0, position.y);
     float sides = smoothstep(-260.0, -60.0, position.x) * (1.0 - smoothstep(284.0, 484.0, position.x));
-    fragColor = vec4(finishColor(applyFog(color, vWorldPosition)).rgb, behind * sides);
+    vec4 ground = vec4(finishColor(applyFog(color, vWorldPosition)).rgb, behind * sides);
+
+    // A contact shadow's rectangle darkens what the ground drew (blended: black at this opacity): 1 inside
+    // the footprint, falling to 0 over 4 voxels outside it, dimming the ground and the line alike. Scaling
+    // linear light by (1 - s) scales the stored sRGB value by about (1 - s)^(1 / 2.4).
+    vec2 outside = max(max(vFootprint.xy - position, position - vFootprint.zw), 0.0);
+    float shadow = uShadowStrength * (1.0 - smoothstep(0.0, 4.0, length(outside)));
+    vec4 darken = vec4(0.0, 0.0, 0.0, 1.0 - pow(1.0 - shadow, 1.0 / 2.4));
+    // Both are computed and one chosen: a software rasteriser would run both sides of a branch anyway.
+    fragColor = mix(ground, darken, vShadow);
 }

@@ -10,7 +10,7 @@ layout(location = 1) in float iPhase; // 0..1: twinkling speed and phase
 
 const float kStarRadius = 2.5; // pixels: the profile is below 1/255 beyond it
 
-out vec2 vFromCentre;     // pixels from the star's centre
+out vec2 vFromCentre;       // viewport pixels from the star's centre
 flat out float vBrightness; // 0 for the gradient copy
 
 void main() {
@@ -23,8 +23,10 @@ void main() {
     }
     // A direction is a point at infinity: w = 0 leaves the camera's position out.
     vec4 clip = uViewProjection * vec4(iStar.xyz, 0.0);
+    // The same size on screen at any render scale: the radius is in viewport pixels, the quad in the
+    // (maybe smaller) scene buffer's.
     vFromCentre = corner * kStarRadius;
-    clip.xy += corner * (kStarRadius * 2.0 / uViewport.zw) * clip.w;
+    clip.xy += corner * (kStarRadius * uParams2.z * 2.0 / uViewport.zw) * clip.w;
     clip.z = clip.w; // the far plane
     gl_Position = clip;
     float twinkle = 0.75 + 0.25 * sin(uCameraPosition.w * (1.0 + iPhase * 3.0) + iPhase * 40.0);

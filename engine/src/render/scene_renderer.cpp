@@ -204,7 +204,7 @@ struct SceneRenderer::Impl {
     std::array<glm::vec4, kMaxGroundShadows> groundShadows{}; // x min, z min, x max, z max
     int32_t groundShadowCount = 0;
     GLint groundShadowsLocation = -1;
-    GLint groundShadowCountLocation = -1;
+    GLint groundShadowStrengthLocation = -1;
     // Scratch, kept to avoid allocating every frame.
     std::vector<GpuSprite> gpuSprites;
     std::vector<GpuGlyph> gpuGlyphs;
@@ -393,7 +393,9 @@ void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
     // Where the scene's pixels are in the framebuffer it is drawn into (the vignette's frame).
     block.viewport = glm::vec4(0.0f, 0.0f, static_cast<float>(sceneSize.x), static_cast<float>(sceneSize.y));
     block.params = glm::vec4(look.groundHeight, look.fogDensity, look.vignette, look.exposure);
-    block.params2 = glm::vec4(look.fogStart, look.stars, 0.0f, 0.0f);
+    const float scenePixelsPerPixel =
+        static_cast<float>(sceneSize.y) / static_cast<float>(std::max(1, viewport.height));
+    block.params2 = glm::vec4(look.fogStart, look.stars, scenePixelsPerPixel, 0.0f);
     frame.bytesUploaded += static_cast<int64_t>(frameBlock.update(GL_UNIFORM_BUFFER, &block, sizeof(block)));
     glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBlockBinding, frameBlock.buffer().name());
 }
@@ -461,12 +463,14 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         glEnable(GL_BLEND);
         glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
         groundProgram.use();
+        // One instanced draw: the ground, then a rectangle per contact shadow darkening it. (A loop over the
+        // footprints in the ground's shader costs a software rasteriser more per pixel than the whole rest
+        // of the ground, even with no shadows.)
         glUniform4fv(groundShadowsLocation, kMaxGroundShadows, glm::value_ptr(groundShadows[0]));
-        glUniform2f(groundShadowCountLocation, static_cast<float>(groundShadowCount),
-                    std::clamp(settings.look.groundShadowStrength, 0.0f, 1.0f));
-        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glUniform1f(groundShadowStrengthLocation, std::clamp(settings.look.groundShadowStrength, 0.0f, 1.0f));
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 1 + groundShadowCount);
         ++frame.drawCalls;
-        frame.triangles += 2;
+        frame.triangles += 2 * (1 + static_cast<int64_t>(groundShadowCount));
         glDisable(GL_BLEND);
     }
     glDepthMask(GL_TRUE);
@@ -544,7 +548,7 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     impl->groundProgram.use();
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
     impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
-    impl->groundShadowCountLocation = impl->groundProgram.uniformLocation("uShadowCountStrength");
+    impl->groundShadowStrengthLocation = impl->groundProgram.uniformLocation("uShadowStrength");
     Sky::Programs skyPrograms;
     const std::array<ProgramFiles, 2> skyFiles{{
         {&skyPrograms.gradient, "fullscreen.vert", "sky_gradient.frag"},
