@@ -19,6 +19,7 @@
 #include "vox/platform/viewport.h"
 #include "vox/platform/window.h"
 #include "vox/render/render_target.h"
+#include "vox/render/software_rasterizer.h"
 
 #include <SDL.h>
 #include <epoxy/gl.h>
@@ -135,7 +136,10 @@ public:
     Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene, vox::ActionMap actions,
          const Settings& applied, GameScene* game, const std::filesystem::path& shaders)
         : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)), m_game(game),
-          m_actions(std::move(actions)), m_applied(applied) {
+          m_actions(std::move(actions)), m_applied(applied),
+          // Headless runs take one step per frame; a window paces its steps (see fixed_step_clock.h).
+          m_clock(m_window.isHeadless() ? vox::FixedStepSettings{} : vox::pacedFixedStepSettings()),
+          m_softwareRenderer(vox::isSoftwareRasterizer(vox::glRendererName())) {
         // Without the overlay the game still runs; say why and go on.
         if (auto overlay = DebugOverlay::create(shaders, m_window, options.debugOverlay))
             m_overlay = std::move(overlay).value();
@@ -268,7 +272,7 @@ private:
     // Tells the options screen what the window really does (a driver may refuse vsync or fullscreen).
     void reportDisplay() {
         if (m_game)
-            m_game->setDisplay({m_window.hasVsync(), m_window.isFullscreen()});
+            m_game->setDisplay({m_window.hasVsync(), m_window.isFullscreen(), m_softwareRenderer});
     }
 
     // Draws into a render target of the requested size (headless: exactly --size; windowed: the
@@ -349,6 +353,7 @@ private:
     vox::ActionMap m_actions;
     Settings m_applied; // what the window and m_actions currently follow
     vox::FixedStepClock m_clock;
+    bool m_softwareRenderer = false; // GL_RENDERER is a CPU rasteriser: AUTO quality is LOW
     uint64_t m_stepsRun = 0;
     std::optional<SoakReport> m_soak = SoakReport::fromEnvironment();
     std::optional<std::string> m_soakFailure;
@@ -381,6 +386,12 @@ int runGame(const Options& options) {
         return fail(window.error().message);
     if (saved.settings.fullscreen)
         warn(window.value().setFullscreen(true));
+    // --quality sets the option; headless runs draw HIGH unless told, so their pictures (golden images,
+    // screenshots) are the same on a GPU and on a software rasteriser.
+    if (options.quality)
+        saved.settings.quality = *options.quality;
+    else if (window.value().isHeadless())
+        saved.settings.quality = Quality::High;
 
     std::unique_ptr<DemoScene> scene;
     GameScene* game = nullptr;

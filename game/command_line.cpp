@@ -15,7 +15,7 @@ namespace {
 
 using vox::Error;
 
-enum class ValueKind { None, Count, Seed, Size, PngPath, WavPath, Path, Index };
+enum class ValueKind { None, Count, Seed, Size, PngPath, WavPath, Path, Index, Quality };
 
 struct FlagSpec {
     std::string_view name;
@@ -34,6 +34,7 @@ constexpr FlagSpec kFlags[] = {
     {"--print-state-hash", ValueKind::None},
     {"--debug-overlay", ValueKind::None},
     {"--fps", ValueKind::None},
+    {"--quality", ValueKind::Quality},
     {"--inspect", ValueKind::Path},
     {"--json", ValueKind::None},
     {"--view", ValueKind::Path},
@@ -154,6 +155,13 @@ vox::Status applyValue(const FlagSpec& flag, std::string_view value, Options& op
     }
     case ValueKind::Size:
         return parseSize(value, options);
+    case ValueKind::Quality: {
+        const std::optional<Quality> quality = qualityFromName(value);
+        if (!quality)
+            return Error{"--quality expects auto, low or high, got " + quoted(value)};
+        options.quality = *quality;
+        return {};
+    }
     case ValueKind::PngPath:
     case ValueKind::WavPath:
     case ValueKind::Path: {
@@ -300,6 +308,8 @@ Play:
   --size WxH           render size in pixels, each side 64 to 8192 (default 1280x720)
   --debug-overlay      start with the debug overlay shown (F3 or ` toggles it)
   --fps                show a small frame-rate counter (frames per second, frame time)
+  --quality Q          drawing quality: auto (low on a software renderer, else high),
+                       low or high; sets Options > Quality (headless runs: high)
   --demo               attract mode: the game plays itself
   --record FILE        save every simulation step's input to FILE
   --replay FILE        play back the input saved in FILE

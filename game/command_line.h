@@ -2,6 +2,8 @@
 // The command line of voxel-invaders: the `Options` it sets and a pure parser, so every flag and every
 // way of getting one wrong is unit-tested (tests/game/command_line_test.cpp) without starting the game.
 
+#include "quality.h"
+
 #include "vox/core/result.h"
 
 #include <cstdint>
@@ -36,12 +38,14 @@ struct Options {
     bool printStateHash = false;                     ///< --print-state-hash: print the final state hash.
     bool debugOverlay = false;                       ///< --debug-overlay: start with the overlay shown.
     bool fps = false;                                ///< --fps: a small frame-rate counter, no overlay.
-    std::optional<std::filesystem::path> inspect;    ///< --inspect FILE.vox: describe a model, exit.
-    bool json = false;                               ///< --json: --inspect prints JSON.
-    std::optional<std::filesystem::path> view;       ///< --view FILE.vox: show a model.
-    std::optional<int64_t> viewFrame;                ///< --frame N: animation frame for --view (>= 0).
-    bool help = false;                               ///< --help / -h: print usage, exit 0.
-    bool version = false;                            ///< --version: print the version, exit 0.
+    /// --quality auto|low|high: the QUALITY option for this run (headless runs: high unless given).
+    std::optional<Quality> quality;
+    std::optional<std::filesystem::path> inspect; ///< --inspect FILE.vox: describe a model, exit.
+    bool json = false;                            ///< --json: --inspect prints JSON.
+    std::optional<std::filesystem::path> view;    ///< --view FILE.vox: show a model.
+    std::optional<int64_t> viewFrame;             ///< --frame N: animation frame for --view (>= 0).
+    bool help = false;                            ///< --help / -h: print usage, exit 0.
+    bool version = false;                         ///< --version: print the version, exit 0.
 };
 
 /// Parses the arguments after the program name. Flags take their value as the next argument or after

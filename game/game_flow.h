@@ -50,6 +50,8 @@ struct FlowSettings {
 struct DisplayState {
     bool vsync = true;       ///< The swap interval is synchronised.
     bool fullscreen = false; ///< The window is fullscreen.
+    /// The GL driver is a software rasteriser (AUTO quality picks LOW); false when unknown (tests).
+    bool softwareRenderer = false;
 };
 
 /// What the controls screen did last, for its status line.

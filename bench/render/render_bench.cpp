@@ -12,13 +12,18 @@
 //
 // Run from anywhere: build/release/bench/render_bench --benchmark_repetitions=5
 //     --benchmark_report_aggregates_only=true
-// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4); VOX_GL=es runs on an OpenGL ES 3.0
-// context (the browser's GL) instead of desktop GL 3.3 core. The window asks for Mesa's
-// driver thread (see vox/platform/window.h); mesa_glthread=false in the environment measures without it.
-// Iteration counts are fixed: with the driver thread a submit is ~0.1 ms while the untimed glFinish
-// after it takes the whole frame, so Google Benchmark's time-based counts would run for hours.
+// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4), VOX_BENCH_SCALE=0.7 sets the
+// render scale (default 1). *Low runs the same frames at the game's LOW quality (game/quality.h: its samples
+// and render scale), side by side with the default (HIGH) in one run. VOX_BENCH_FRAMES=N runs N frames per
+// benchmark (default 100 for the game scene, 8 for the stress scene); VOX_SHADER_DIR=DIR reads the shaders
+// from DIR instead of the source tree's shaders/; VOX_GL=es runs on an OpenGL ES 3.0 context (the browser's
+// GL). The window asks for Mesa's driver thread (see vox/platform/window.h); mesa_glthread=false in the
+// environment measures without it. Iteration counts are fixed: with the driver thread a submit is ~0.1 ms
+// while the untimed glFinish after it takes the whole frame, so Google Benchmark's time-based counts would
+// run for hours.
 
 #include "engine/render/test_scenes.h"
+#include "quality.h"
 
 #include "vox/core/rng.h"
 #include "vox/platform/window.h"
@@ -78,15 +83,20 @@ Context& context() {
         vox::RendererSettings rendererSettings;
         if (const char* samples = std::getenv("VOX_BENCH_SAMPLES"))
             rendererSettings.samples = std::max(1, std::atoi(samples));
-        vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create("shaders", rendererSettings);
+        if (const char* scale = std::getenv("VOX_BENCH_SCALE"))
+            rendererSettings.renderScale = static_cast<float>(std::atof(scale));
+        const char* shaderDirectory = std::getenv("VOX_SHADER_DIR"); // as the game: try shader edits
+        vox::Result<vox::SceneRenderer> renderer =
+            vox::SceneRenderer::create(shaderDirectory ? shaderDirectory : "shaders", rendererSettings);
         VOX_VERIFY(renderer.ok(), "render_bench: the shaders must build");
         created->renderer.emplace(std::move(renderer).value());
         vox::Result<vox::RenderTarget> target = vox::RenderTarget::create(kWidth, kHeight);
         VOX_VERIFY(target.ok(), "render_bench: cannot make a 1280x720 render target");
         created->target = std::move(target).value();
         const char* threaded = std::getenv("mesa_glthread"); // set by Window::create unless given
-        std::fprintf(stderr, "render_bench: %s, %d samples per pixel, mesa_glthread=%s\n",
-                     created->description.c_str(), rendererSettings.samples, threaded ? threaded : "unset");
+        std::fprintf(stderr, "render_bench: %s, %d samples per pixel, render scale %.2f, mesa_glthread=%s\n",
+                     created->description.c_str(), created->renderer->samples(),
+                     created->renderer->renderScale(), threaded ? threaded : "unset");
         return created;
     }();
     return *instance;
@@ -191,11 +201,17 @@ struct StressScene {
     }
 };
 
+// `preset`: the samples and render scale to draw with (none: the renderer's, from the environment),
+// restored afterwards.
 template <class Scene>
-void runFrames(benchmark::State& state, bool moving, bool finishInside) {
+void runFrames(benchmark::State& state, bool moving, bool finishInside,
+               std::optional<invaders::QualityPreset> preset = std::nullopt) {
     Context& gl = context();
     Scene& scene = Scene::get();
     vox::SceneRenderer& renderer = *gl.renderer;
+    const invaders::QualityPreset before{renderer.samples(), renderer.renderScale()};
+    if (preset)
+        invaders::applyQuality(renderer, *preset);
     int frame = 0;
     const auto draw = [&] {
         gl.target.bind();
@@ -233,6 +249,7 @@ void runFrames(benchmark::State& state, bool moving, bool finishInside) {
             ++gpuSamples;
         }
     }
+    invaders::applyQuality(renderer, before);
     const double n = static_cast<double>(state.iterations());
     state.counters["drawCalls"] = drawCalls / n;
     state.counters["triangles"] = triangles / n;
@@ -253,6 +270,9 @@ void SubmitGameSceneMoving(benchmark::State& state) {
 void FrameGameScene(benchmark::State& state) {
     runFrames<GameScene>(state, true, true);
 }
+void FrameGameSceneLow(benchmark::State& state) {
+    runFrames<GameScene>(state, true, true, invaders::qualityPreset(invaders::Quality::Low));
+}
 void SubmitStressSceneStatic(benchmark::State& state) {
     runFrames<StressScene>(state, false, false);
 }
@@ -262,15 +282,26 @@ void SubmitStressSceneMoving(benchmark::State& state) {
 void FrameStressScene(benchmark::State& state) {
     runFrames<StressScene>(state, true, true);
 }
+void FrameStressSceneLow(benchmark::State& state) {
+    runFrames<StressScene>(state, true, true, invaders::qualityPreset(invaders::Quality::Low));
+}
 
-constexpr int kGameFrames = 100;
-constexpr int kStressFrames = 8;
+// Frames per benchmark; VOX_BENCH_FRAMES overrides both, e.g. a few frames under callgrind, whose
+// instruction counts (llvmpipe's rasteriser included) are steadier than wall time on a loaded machine.
+int framesOr(int fallback) {
+    const char* frames = std::getenv("VOX_BENCH_FRAMES");
+    return frames ? std::max(1, std::atoi(frames)) : fallback;
+}
+const int kGameFrames = framesOr(100);
+const int kStressFrames = framesOr(8);
 BENCHMARK(SubmitGameSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(SubmitGameSceneMoving)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(FrameGameScene)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
+BENCHMARK(FrameGameSceneLow)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(SubmitStressSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 BENCHMARK(SubmitStressSceneMoving)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 BENCHMARK(FrameStressScene)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
+BENCHMARK(FrameStressSceneLow)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 
 } // namespace
 

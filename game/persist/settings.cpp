@@ -77,6 +77,15 @@ public:
             return boolean(line, name, value, m_result.settings.vsync);
         if (name == "flat_view")
             return boolean(line, name, value, m_result.settings.flatView);
+        if (name == "quality") {
+            const std::optional<Quality> quality = qualityFromName(value);
+            if (!quality)
+                return fail(line, "quality must be auto, low or high, not " + quoted(value));
+            m_result.settings.quality = *quality;
+            return {};
+        }
+        if (name == "render_scale")
+            return renderScale(line, value);
         if (name == "difficulty") {
             const std::optional<Difficulty> difficulty = difficultyFromName(value);
             if (!difficulty)
@@ -125,6 +134,28 @@ private:
         if (out != parsed)
             warn(line, std::string(name) + " " + std::string(value) + " is outside 0 to 1; using " +
                            formatFloat(out));
+        return {};
+    }
+
+    // "auto" or a number from kMinQualityRenderScale to kMaxQualityRenderScale (clamped, like a volume).
+    vox::Status renderScale(const TextLine& line, std::string_view value) {
+        if (value == "auto") {
+            m_result.settings.renderScale.reset();
+            return {};
+        }
+        float parsed = 0.0f;
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+        if (value.empty() || error != std::errc() || end != value.data() + value.size() ||
+            !std::isfinite(parsed))
+            return fail(line, "render_scale must be auto or a number from " +
+                                  formatFloat(kMinQualityRenderScale) + " to " +
+                                  formatFloat(kMaxQualityRenderScale) + ", not " + quoted(value));
+        const float clamped = std::clamp(parsed, kMinQualityRenderScale, kMaxQualityRenderScale);
+        if (clamped != parsed)
+            warn(line, "render_scale " + std::string(value) + " is outside " +
+                           formatFloat(kMinQualityRenderScale) + " to " +
+                           formatFloat(kMaxQualityRenderScale) + "; using " + formatFloat(clamped));
+        m_result.settings.renderScale = clamped;
         return {};
     }
 
@@ -209,7 +240,8 @@ std::string formatSettings(const Settings& settings) {
     const auto boolean = [](bool value) { return value ? "true" : "false"; };
     std::string text = headerLine(kSettingsMagic, kSettingsVersion);
     text += "# Written by voxel-invaders; safe to edit while the game is closed. Volumes are 0 to 1,\n"
-            "# difficulty is arcade, easy or hard, keys use SDL scancode names (one per line).\n";
+            "# difficulty is arcade, easy or hard, quality is auto, low or high, render_scale is auto\n"
+            "# or 0.5 to 1, keys use SDL scancode names (one per line).\n";
     text += "master_volume = " + formatFloat(settings.masterVolume) + "\n";
     text += "effects_volume = " + formatFloat(settings.effectsVolume) + "\n";
     text += std::string("mute = ") + boolean(settings.mute) + "\n";
@@ -217,6 +249,8 @@ std::string formatSettings(const Settings& settings) {
     text += std::string("vsync = ") + boolean(settings.vsync) + "\n";
     text += "difficulty = " + std::string(difficultyName(settings.difficulty)) + "\n";
     text += std::string("flat_view = ") + boolean(settings.flatView) + "\n";
+    text += "quality = " + std::string(qualityName(settings.quality)) + "\n";
+    text += "render_scale = " + (settings.renderScale ? formatFloat(*settings.renderScale) : "auto") + "\n";
     for (vox::Action action : kRebindableActions) {
         const std::string name = std::string(kKeyPrefix) + std::string(vox::actionName(action));
         const std::vector<vox::KeyBinding>& keys = settings.keys[static_cast<std::size_t>(action)];

@@ -12,13 +12,17 @@
 //     vsync = true
 //     difficulty = arcade
 //     flat_view = false
+//     quality = auto
+//     render_scale = auto
 //     key.Left = Left
 //     key.Left = A
 //     key.ToggleFullscreen = Alt+Return
 //     end
 //
 // Rules, for people editing it by hand:
-// - Volumes are numbers from 0 to 1; booleans are `true` or `false`; difficulty is arcade, easy or hard.
+// - Volumes are numbers from 0 to 1; booleans are `true` or `false`; difficulty is arcade, easy or hard;
+//   quality is auto, low or high; render_scale is auto or a number from 0.5 to 1 (the 3D scene's
+//   resolution, 0.7 = 70 %; auto: the quality's own).
 // - `key.<Action> = <key>` binds a key by its SDL scancode name ("Left", "A", "Space", "Keypad Enter"),
 //   optionally after `Ctrl+`, `Alt+` and `Shift+`. One key per line; the first line for an action replaces
 //   its default keys and the next ones add to them. `key.<Action> = none` leaves the action without keys.
@@ -27,12 +31,14 @@
 // - The last line is `end`, so a file cut short by a crash or a full disk is recognised.
 //
 // What happens with a bad file (the documented choice): a value that is out of range (a volume of 1.5) is
-// clamped, with a warning; an unknown setting is ignored, with a warning; a setting given twice keeps the
-// last value, with a warning. Anything else wrong (no header, another version, a line without '=', a value
-// that is not a number / boolean / difficulty / key name, no 'end') rejects the whole file: the game warns,
-// keeps the file aside and starts from the defaults, rather than guessing what the player meant.
+// clamped, with a warning (also a render_scale of 0.3); an unknown setting is ignored, with a warning; a
+// setting given twice keeps the last value, with a warning. Anything else wrong (no header, another version,
+// a line without '=', a value that is not a number / boolean / difficulty / quality / key name, no 'end')
+// rejects the whole file: the game warns, keeps the file aside and starts from the defaults, rather than
+// guessing what the player meant.
 
 #include "difficulty.h"
+#include "quality.h"
 
 #include "vox/core/result.h"
 #include "vox/platform/action.h"
@@ -85,6 +91,8 @@ struct Settings {
     bool vsync = true;                          ///< Wait for the display's refresh.
     Difficulty difficulty = Difficulty::Arcade; ///< Rules preset.
     bool flatView = false;                      ///< "Arcade flat" view: straight on, no tilt or sway.
+    Quality quality = Quality::Auto;            ///< Drawing work; AUTO: by the driver (quality.h).
+    std::optional<float> renderScale;           ///< 3D resolution, 0.5 to 1; none: AUTO (the quality's).
     KeyBindings keys = defaultKeyBindings();    ///< Keys per rebindable action.
 
     /// Same values, keys in the same order.

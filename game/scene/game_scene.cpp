@@ -48,7 +48,8 @@ void GameScene::step(const vox::ActionState& input) {
     handleEvents();
     m_sounds.step(m_flow, m_audio);
     m_view.setFlat(m_flow.options().flatView);
-    if (m_flow.sessionStepped()) {
+    m_sessionMoved = m_flow.sessionStepped();
+    if (m_sessionMoved) {
         m_debris.step();
         m_shake *= 0.9f;
         m_view.step(m_flow.simulation());
@@ -117,15 +118,23 @@ void GameScene::render(int width, int height, double alpha) {
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
     const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale(height);
     m_camera = m_view.frame({width, height}, hudLine, shake);
+    // The options apply from this frame; the renderer makes new framebuffers only when they changed.
+    const Settings& options = m_flow.options();
+    applyQuality(
+        m_renderer,
+        resolveQuality(options.quality, options.renderScale, m_flow.display().softwareRenderer).preset);
     m_renderer.beginFrame(m_camera, vox::Viewport{0, 0, width, height}, seconds);
     const Scenery scenery = m_flow.scenery();
+    // Between steps, what moved is drawn part of the way through its latest move (the clock's alpha); when
+    // the latest step did not move the game (paused, a menu), at rest, so nothing shifts back and forth.
+    const float motionAlpha = m_sessionMoved ? static_cast<float>(alpha) : 1.0f;
     if (scenery == Scenery::Playfield)
-        m_playfield.draw(m_renderer, *m_flow.simulation());
+        m_playfield.draw(m_renderer, *m_flow.simulation(), motionAlpha);
     else if (scenery == Scenery::ScoreTable)
         m_playfield.drawScoreTable(m_renderer, m_tick);
     else if (scenery == Scenery::Title)
         m_playfield.drawLogo(m_renderer, m_tick);
-    m_renderer.drawDebris(m_debris, static_cast<float>(alpha));
+    m_renderer.drawDebris(m_debris, motionAlpha);
 
     ui::Painter painter(m_renderer, {width, height});
     if (scenery == Scenery::Playfield)

@@ -4,6 +4,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace invaders {
@@ -16,6 +17,13 @@ glm::vec3 at(glm::ivec3 placement) {
 }
 glm::vec3 at(int32_t x, int32_t y) {
     return {static_cast<float>(x), static_cast<float>(y), 0.0f};
+}
+
+// How far behind its latest placement a moving body is drawn at `alpha` of the way through its latest
+// move: frames between steps show it in between, so it glides at any frame rate instead of jumping 3 or
+// 4 voxels on a slow machine. Zero for a body that did not move (or was placed anew: no sweep).
+glm::vec3 lag(const Body& body, float alpha) {
+    return glm::vec3(body.placement - body.previousPlacement) * (std::clamp(alpha, 0.0f, 1.0f) - 1.0f);
 }
 
 } // namespace
@@ -53,7 +61,7 @@ void PlayfieldView::syncShieldMeshes(vox::SceneRenderer& renderer, const Simulat
     m_shieldPlayer = simulation.currentPlayer();
 }
 
-void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulation) {
+void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulation, float alpha) {
     syncShieldMeshes(renderer, simulation);
     const PlayerState& player = simulation.activePlayer();
     for (size_t s = 0; s < player.shields.size(); ++s) {
@@ -72,17 +80,18 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
             {.mesh = m_invaderMeshes[type][invader.frame], .position = at(invader.placement)});
     }
     const Cannon& cannon = simulation.cannon();
+    const glm::vec3 cannonAt = at(cannon.placement) + lag(cannon, alpha);
     if (cannon.phase != CannonPhase::Waiting) {
-        const float x = static_cast<float>(cannon.placement.x);
+        const float x = cannonAt.x;
         renderer.drawGroundShadow({x + 1.0f, -5.0f},
                                   {x + static_cast<float>(arcade::kCannonWidth) - 1.0f, 5.0f});
     }
     if (cannon.phase == CannonPhase::Alive) {
-        renderer.drawSprite({.mesh = m_cannonMesh, .position = at(cannon.placement)});
+        renderer.drawSprite({.mesh = m_cannonMesh, .position = cannonAt});
     } else if (cannon.phase == CannonPhase::Exploding) {
         const bool blink = (cannon.timer / 4) % 2 == 0;
         renderer.drawSprite({.mesh = m_cannonMesh,
-                             .position = at(cannon.placement),
+                             .position = cannonAt,
                              .tint = blink ? glm::vec3(1.0f, 0.3f, 0.2f) : glm::vec3(0.4f),
                              .flash = blink ? 0.6f : 0.0f});
     }
@@ -90,7 +99,8 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
     if (shot.phase == ShotPhase::Flying) {
         // A white-hot core in a cyan halo twice its size just behind it: a bolt that reads at a glance,
         // two voxels wide, against anything it crosses.
-        const glm::vec3 core = at(shot.position.x - m_assets.playerShot.size().x / 2, shot.position.y);
+        const glm::vec3 core =
+            at(shot.position.x - m_assets.playerShot.size().x / 2, shot.position.y) + lag(shot, alpha);
         const glm::vec3 size(m_assets.playerShot.size());
         renderer.drawSprite({.mesh = m_playerShotMesh, .position = core, .flash = 1.0f});
         renderer.drawSprite({.mesh = m_playerShotMesh,
@@ -106,12 +116,13 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
         const vox::VoxelModel& model = m_assets.alienShots[type][static_cast<size_t>(alienShot.steps % 4)];
         // Each type keeps its own colour (orange rolling, pink plunger, yellow squiggly), glowing a little.
         renderer.drawSprite({.mesh = m_alienShotMeshes[type][static_cast<size_t>(alienShot.steps % 4)],
-                             .position = at(alienShot.position.x - model.size().x / 2, alienShot.position.y),
+                             .position = at(alienShot.position.x - model.size().x / 2, alienShot.position.y) +
+                                         lag(alienShot, alpha),
                              .flash = 0.3f});
     }
     const Saucer& saucer = simulation.saucer();
     if (saucer.active)
-        renderer.drawSprite({.mesh = m_saucerMesh, .position = at(saucer.placement)});
+        renderer.drawSprite({.mesh = m_saucerMesh, .position = at(saucer.placement) + lag(saucer, alpha)});
     for (const Explosion& explosion : simulation.explosions()) {
         const float fade = static_cast<float>(explosion.framesLeft) / 16.0f;
         switch (explosion.kind) {

@@ -19,8 +19,11 @@ public:
     /// Meshes every model of `assets` into `renderer`.
     PlayfieldView(vox::SceneRenderer& renderer, const GameAssets& assets);
 
-    /// Records the sprites of `simulation`'s active player's playfield.
-    void draw(vox::SceneRenderer& renderer, const Simulation& simulation);
+    /// Records the sprites of `simulation`'s active player's playfield. `alpha` (0..1): how far between the
+    /// latest step's previous and new placement the moving bodies are drawn (the cannon, the shots and the
+    /// saucer; pass the fixed-step clock's alpha, or 1 for the latest step). The invaders march in whole
+    /// steps, as in the arcade.
+    void draw(vox::SceneRenderer& renderer, const Simulation& simulation, float alpha = 1.0f);
     /// Records the logo, turning slowly at `tick` (steps).
     void drawLogo(vox::SceneRenderer& renderer, int64_t tick) const;
     /// Records the score advance table's sprites (saucer, squid, crab, octopus, top to bottom), each turning

@@ -1,5 +1,5 @@
-// Options: sound, difficulty, the view, display and the way to the controls. Left/Right change a value; every
-// change is applied and saved at once (the app reads `takeOptionsChanged`).
+// Options: sound, difficulty, the view, display, drawing quality and the way to the controls. Left/Right
+// change a value; every change is applied and saved at once (the app reads `takeOptionsChanged`).
 #include "game_flow.h"
 #include "ui/key_names.h"
 
@@ -71,6 +71,17 @@ void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     }
     if (ui.option("VSYNC", onOff(options.vsync, display.vsync)) != 0) {
         options.vsync = !options.vsync;
+        flow.optionsChanged();
+    }
+    // Both apply from the next frame (GameScene); AUTO says what it chose on this machine.
+    const ResolvedQuality quality =
+        resolveQuality(options.quality, options.renderScale, display.softwareRenderer);
+    if (const int32_t change = ui.option("QUALITY", qualityLabel(quality))) {
+        options.quality = static_cast<Quality>((static_cast<int32_t>(options.quality) + 3 + change) % 3);
+        flow.optionsChanged();
+    }
+    if (const int32_t change = ui.option("RENDER SCALE", renderScaleLabel(options.renderScale, quality))) {
+        options.renderScale = stepRenderScale(options.renderScale, change);
         flow.optionsChanged();
     }
     if (ui.button("CONTROLS"))

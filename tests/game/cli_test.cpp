@@ -90,6 +90,33 @@ TEST(Cli, SameSeedAndStepsGiveTheSameImage) {
     EXPECT_NE(a.value().rgba, c.value().rgba);
 }
 
+TEST(Cli, HeadlessRunsDrawHighQualityUnlessToldSoScreenshotsMatchOnEveryMachine) {
+    TempDirectory temp;
+    const std::string common = "--headless --frames 30 --size 320x180 --seed 5 ";
+    const auto shot = [&](const std::string& flags, const char* name) {
+        const auto path = temp.path() / name;
+        const ProcessResult result = runGame(common + flags + " --screenshot '" + path.string() + "'");
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        vox::Result<vox::Image> image = vox::readPng(path);
+        EXPECT_TRUE(image.ok()) << image.error().message;
+        return image.ok() ? image.value().rgba : std::vector<uint8_t>{};
+    };
+    const std::vector<uint8_t> unset = shot("", "unset.png");
+    const std::vector<uint8_t> high = shot("--quality high", "high.png");
+    const std::vector<uint8_t> low = shot("--quality low", "low.png");
+    ASSERT_FALSE(unset.empty());
+    EXPECT_EQ(unset, high);
+    EXPECT_NE(low, high);
+}
+
+TEST(Cli, BadQualityPrintsUsageAndExits2) {
+    const ProcessResult result = runGame("--headless --quality best");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--quality expects auto, low or high, got 'best'"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("Usage: voxel-invaders"), std::string::npos) << result.err;
+}
+
 TEST(Cli, UnwritableScreenshotExits1WithTheReason) {
     TempDirectory temp;
     const auto screenshot = temp.path() / "missing-folder" / "shot.png";

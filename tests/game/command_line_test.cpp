@@ -163,6 +163,19 @@ TEST(CommandLine, FpsShowsACounterWithOrWithoutTheOverlay) {
     EXPECT_CONTAINS(parseError({"--view", "a.vox", "--fps"}), "cannot be combined with --fps");
 }
 
+TEST(CommandLine, QualityTakesAutoLowOrHigh) {
+    EXPECT_FALSE(parseOk({}).quality.has_value()) << "the settings file's, or high when headless";
+    EXPECT_EQ(parseOk({"--quality", "low"}).quality, invaders::Quality::Low);
+    EXPECT_EQ(parseOk({"--quality=high", "--headless"}).quality, invaders::Quality::High);
+    EXPECT_EQ(parseOk({"--quality", "auto"}).quality, invaders::Quality::Auto);
+    EXPECT_CONTAINS(parseError({"--quality", "ultra"}), "--quality expects auto, low or high, got 'ultra'");
+    EXPECT_CONTAINS(parseError({"--quality", "LOW"}), "--quality expects auto, low or high");
+    EXPECT_CONTAINS(parseError({"--quality"}), "--quality needs a value");
+    EXPECT_CONTAINS(parseError({"--quality", "low", "--quality", "high"}),
+                    "--quality is given more than once");
+    EXPECT_CONTAINS(parseError({"--view", "a.vox", "--quality", "low"}), "cannot be combined with --quality");
+}
+
 TEST(CommandLine, ScreenshotMustBePng) {
     EXPECT_CONTAINS(parseError({"--screenshot", "shot.jpg"}), "must end in .png");
     EXPECT_CONTAINS(parseError({"--screenshot", "shot"}), "must end in .png");
@@ -221,9 +234,10 @@ TEST(CommandLine, AHeadlessRunWithNoOtherEndStopsAfterTheDefaultSteps) {
 
 TEST(CommandLine, UsageMentionsEveryFlag) {
     const std::string usage = invaders::usageText();
-    for (const char* flag : {"--headless", "--frames", "--screenshot", "--seed", "--size", "--demo",
-                             "--record", "--replay", "--print-state-hash", "--debug-overlay", "--fps",
-                             "--inspect", "--json", "--view", "--frame", "--help", "--version"}) {
+    for (const char* flag :
+         {"--headless", "--frames", "--screenshot", "--seed", "--size", "--demo", "--record", "--replay",
+          "--print-state-hash", "--debug-overlay", "--fps", "--quality", "--inspect", "--json", "--view",
+          "--frame", "--help", "--version"}) {
         EXPECT_CONTAINS(usage, flag);
     }
     // Every variable the game reads (app.cpp's data search and window, persist/save_files.cpp).

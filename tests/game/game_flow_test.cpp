@@ -280,8 +280,8 @@ TEST(GameFlow, OptionsChangeValuesWithLeftRightAndConfirmOpensControls) {
     EXPECT_EQ(flow.options().difficulty, Difficulty::Easy);
     // Holding a direction repeats it, as menus do.
     keyboard.hold(SDL_SCANCODE_DOWN);
-    keyboard.idle(ui::kRepeatDelay +
-                  2 * ui::kRepeatInterval); // VIEW, then repeats: FULLSCREEN, VSYNC, CONTROLS
+    // VIEW, then repeats: FULLSCREEN, VSYNC, QUALITY, RENDER SCALE, CONTROLS
+    keyboard.idle(ui::kRepeatDelay + 4 * ui::kRepeatInterval);
     EXPECT_EQ(flow.selectedItem(), "CONTROLS");
     keyboard.release(SDL_SCANCODE_DOWN);
     keyboard.tap(SDL_SCANCODE_RETURN);
@@ -301,7 +301,7 @@ TEST(GameFlow, OptionsShowWhatTheDisplayGranted) {
     flow.setDisplay({.vsync = false, .fullscreen = false});
     Keyboard keyboard(flow);
     keyboard.tap(SDL_SCANCODE_ESCAPE);
-    keyboard.taps({SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP});
+    keyboard.taps({SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP});
     ASSERT_EQ(flow.selectedItem(), "VSYNC");
     ASSERT_TRUE(flow.options().vsync) << "requested";
     // The value the screen shows is checked on the drawn frame (game_scene_test); here the state it reads.

@@ -87,7 +87,15 @@ float standOut(const vox::Image& image, const PixelBox& box, int ring) {
 
 class GameSceneTest : public vox::test::GlTest {
 protected:
-    std::unique_ptr<GameScene> makeScene(HighScoreTable table = {}, const FlowSettings& flow = {}) {
+    // The golden images are drawn at HIGH quality, stated, so they do not depend on the driver.
+    static FlowSettings highQuality() {
+        FlowSettings flow;
+        flow.options.quality = invaders::Quality::High;
+        return flow;
+    }
+
+    std::unique_ptr<GameScene> makeScene(HighScoreTable table = {},
+                                         const FlowSettings& flow = highQuality()) {
         vox::Result<GameAssets> assets = loadGameAssets("assets");
         EXPECT_TRUE(assets.ok()) << assets.error().message;
         if (!assets.ok())
@@ -371,7 +379,7 @@ TEST_F(GameSceneTest, TheCannonAndEveryShotStandOutFromWhatIsBehindThem) {
 
 TEST_F(GameSceneTest, ThePlayfieldIn3DAndArcadeFlatViews) {
     for (const bool flat : {false, true}) {
-        FlowSettings settings;
+        FlowSettings settings = highQuality();
         settings.options.flatView = flat;
         std::unique_ptr<GameScene> scene = makeScene({}, settings);
         ASSERT_TRUE(scene);
@@ -381,6 +389,112 @@ TEST_F(GameSceneTest, ThePlayfieldIn3DAndArcadeFlatViews) {
                                     : vox::ActionState{0, vox::ActionState::bit(Action::Right), 0});
         EXPECT_TRUE(vox::test::matchesGolden(render(*scene), flat ? "play_flat_view" : "play_3d_view"));
     }
+}
+
+// One play frame at each quality: an invader just shot (debris in the air), shots in flight, the HUD. LOW
+// must still look good: shots and silhouettes clear, the HUD exactly as sharp (drawn at full resolution).
+TEST_F(GameSceneTest, APlayFrameAtLowAndHighQuality) {
+    for (const Quality quality : {Quality::Low, Quality::High}) {
+        SCOPED_TRACE(invaders::qualityName(quality));
+        FlowSettings settings;
+        settings.options.quality = quality;
+        std::unique_ptr<GameScene> scene = makeScene({}, settings);
+        ASSERT_TRUE(scene);
+        scene->step(press(Action::Confirm));
+        int kills = 0;
+        for (int i = 0; i < 3000 && kills < 2; ++i) { // walk right and fire until the second kill
+            scene->step(i % 2 == 0 ? press(Action::Fire)
+                                   : vox::ActionState{0, vox::ActionState::bit(Action::Right), 0});
+            for (const SimEvent& event : scene->flow().events())
+                kills += event.type == SimEventType::InvaderKilled ? 1 : 0;
+        }
+        ASSERT_EQ(kills, 2);
+        steps(*scene, 6); // the debris in the air
+        const vox::Image image = render(*scene);
+        EXPECT_TRUE(vox::test::matchesGolden(image, quality == Quality::Low ? "play_quality_low"
+                                                                            : "play_quality_high"));
+        expectLegible(*scene, image, "play");
+    }
+}
+
+// AUTO says what it chose; QUALITY and RENDER SCALE change the picture from the next frame.
+TEST_F(GameSceneTest, OptionsShowWhatAutoQualityChoseAndApplyItLive) {
+    FlowSettings settings;
+    settings.options.quality = Quality::Auto;
+    std::unique_ptr<GameScene> scene = makeScene({}, settings);
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Back));
+    ASSERT_EQ(scene->flow().screen(), Screen::Options);
+    while (scene->flow().selectedItem() != "QUALITY")
+        scene->step(press(Action::MenuDown));
+    const auto shows = [&](std::string_view value) {
+        const auto& texts = scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(),
+                           [&](const ui::DrawnText& t) { return t.text.find(value) != std::string::npos; });
+    };
+    // The ground below the options panel: the 3D scene alone, and still (the stars above twinkle).
+    const auto ground = [&] {
+        const vox::Image image = render(*scene);
+        return std::vector<uint8_t>(image.rgba.end() - image.width * 60 * 4, image.rgba.end());
+    };
+    scene->setDisplay({.vsync = true, .fullscreen = false, .softwareRenderer = false});
+    const std::vector<uint8_t> full = ground();
+    EXPECT_TRUE(shows("AUTO (HIGH: GPU)"));
+    EXPECT_TRUE(shows("AUTO (100%)"));
+    scene->setDisplay({.vsync = true, .fullscreen = false, .softwareRenderer = true});
+    const std::vector<uint8_t> reduced = ground();
+    EXPECT_TRUE(shows("AUTO (LOW: SOFTWARE RENDERER)"));
+    EXPECT_TRUE(shows("AUTO (70%)"));
+    EXPECT_NE(reduced, full) << "LOW draws the scene at 70 %";
+
+    scene->step(press(Action::MenuRight));
+    EXPECT_EQ(scene->flow().options().quality, Quality::Low);
+    EXPECT_EQ(ground(), reduced);
+    EXPECT_TRUE(shows("LOW"));
+    scene->step(press(Action::MenuRight));
+    EXPECT_EQ(scene->flow().options().quality, Quality::High);
+    EXPECT_EQ(ground(), full) << "HIGH on any driver is the GPU's AUTO";
+    EXPECT_TRUE(shows("HIGH"));
+    scene->step(press(Action::MenuDown));
+    ASSERT_EQ(scene->flow().selectedItem(), "RENDER SCALE");
+    scene->step(press(Action::MenuLeft)); // AUTO -> 100%
+    EXPECT_EQ(scene->flow().options().renderScale, 1.0f);
+    EXPECT_EQ(ground(), full);
+    scene->step(press(Action::MenuLeft));
+    EXPECT_EQ(scene->flow().options().renderScale, 0.9f);
+    EXPECT_NE(ground(), full);
+    EXPECT_TRUE(shows("90%"));
+}
+
+// Frames between steps draw the moving cannon part of the way through its latest move (the clock's alpha),
+// so it glides at any frame rate; paused, it stands still whatever the alpha.
+TEST_F(GameSceneTest, TheCannonIsDrawnBetweenStepsAndStillWhilePaused) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    const vox::ActionState right{0, vox::ActionState::bit(Action::Right), 0};
+    for (int i = 0; i < 200 && scene->flow().simulation()->cannon().phase != CannonPhase::Alive; ++i)
+        scene->step(right);
+    for (int i = 0; i < 30; ++i)
+        scene->step(right);
+    const Cannon& cannon = scene->flow().simulation()->cannon();
+    ASSERT_EQ(cannon.phase, CannonPhase::Alive);
+    ASSERT_NE(cannon.placement, cannon.previousPlacement) << "moving";
+    const vox::Image latest = render(*scene, 640, 360);
+    const vox::Image between = [&] {
+        vox::RenderTarget target = makeTarget(640, 360);
+        scene->render(640, 360, 0.0);
+        return target.readImage();
+    }();
+    EXPECT_NE(between.rgba, latest.rgba) << "alpha 0 draws the cannon where it was a step ago";
+    EXPECT_EQ(render(*scene, 640, 360).rgba, latest.rgba) << "alpha 1 is the latest step";
+
+    scene->step(press(Action::Pause));
+    ASSERT_EQ(scene->flow().screen(), Screen::Paused);
+    const vox::Image paused = render(*scene, 640, 360);
+    vox::RenderTarget target = makeTarget(640, 360);
+    scene->render(640, 360, 0.0);
+    EXPECT_EQ(target.readImage().rgba, paused.rgba) << "paused: nothing moves back and forth";
 }
 
 TEST_F(GameSceneTest, DebrisTwoSecondsAfterAKillHasSettledAndFaded) {

@@ -76,14 +76,14 @@ TEST(Robustness, AnAssetThatIsAFolderExits1NamingIt) {
 TEST(Robustness, AShaderSyntaxErrorExits1WithTheFileAndLine) {
     TempDirectory temp;
     const auto shaders = copyOf(temp, "shaders");
-    const std::string source = readAll(shaders / "background.frag");
+    const std::string source = readAll(shaders / "sky.frag");
     const size_t firstLine = source.find('\n');
     ASSERT_NE(firstLine, std::string::npos);
-    temp.write("shaders/background.frag",
+    temp.write("shaders/sky.frag",
                source.substr(0, firstLine + 1) + "this is not GLSL;\n" + source.substr(firstLine + 1));
     const ProcessResult result = runGame("--headless --frames 1", "VOX_SHADER_DIR=" + quoted(shaders));
     EXPECT_EQ(result.exitCode, 1);
-    EXPECT_TRUE(contains(result.err, "background.frag:2")) << result.err;
+    EXPECT_TRUE(contains(result.err, "sky.frag:2")) << result.err;
 }
 
 TEST(Robustness, NoDisplayMeansOffscreenRendering) {

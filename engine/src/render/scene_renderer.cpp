@@ -1,6 +1,7 @@
 #include "vox/render/scene_renderer.h"
 
 #include "mesh_store.h"
+#include "sky.h"
 #include "stream_buffer.h"
 
 #include "vox/core/assert.h"
@@ -14,6 +15,7 @@
 #include "vox/render/vertex_array.h"
 #include "vox/voxel/palette.h"
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/matrix.hpp>
@@ -136,6 +138,30 @@ void instanceAttribute(GLuint index, GLint components, GLenum type, AttributeKin
     glVertexAttribDivisor(index, 1);
 }
 
+float clampRenderScale(float scale) {
+    return std::isnan(scale) ? 1.0f : std::clamp(scale, kMinRenderScale, 1.0f);
+}
+
+glm::ivec2 sceneSizeFor(glm::ivec2 viewportSize, float scale) {
+    if (scale >= 1.0f)
+        return viewportSize;
+    return glm::max(glm::ivec2(glm::round(glm::vec2(viewportSize) * scale)), glm::ivec2(1));
+}
+
+// An offscreen buffer the 3D scene is drawn or resolved into: colour and, when drawn into, depth.
+struct SceneBuffer {
+    Framebuffer framebuffer;
+    Renderbuffer color;
+    Renderbuffer depth;
+    glm::ivec2 size{0};
+    int32_t samples = 0;
+
+    // Makes the buffers again when the size, the samples or the need for depth changed.
+    void ensure(glm::ivec2 wantedSize, int32_t wantedSamples, bool wantDepth);
+    // Frees the GL objects (a setting no longer needs them).
+    void release();
+};
+
 } // namespace
 
 struct SceneRenderer::Impl {
@@ -146,7 +172,6 @@ struct SceneRenderer::Impl {
     ShaderProgram spriteProgram;
     ShaderProgram debrisProgram;
     ShaderProgram groundProgram;
-    ShaderProgram backgroundProgram;
     ShaderProgram hudProgram;
     StreamBuffer frameBlock;
     StreamBuffer spriteInstances;
@@ -158,13 +183,14 @@ struct SceneRenderer::Impl {
     VertexArray debrisVertexArray;
     VertexArray glyphVertexArray;
     VertexArray emptyVertexArray;
+    Sky sky;
     GpuTimer gpuTimer;
     GLint targetFramebuffer = 0;        // the framebuffer bound at beginFrame, where the frame ends up
     GLint hudViewportSizeLocation = -1; // looked up once: per-frame lookups stall threaded drivers
-    Framebuffer multisampleFramebuffer;
-    Renderbuffer multisampleColor;
-    Renderbuffer multisampleDepth;
-    glm::ivec2 multisampleSize{0};
+    int32_t maxSamples = 1;             // the driver's GL_MAX_SAMPLES
+    SceneBuffer multisampled;           // samples > 1: the scene is drawn here
+    SceneBuffer scaled;                 // render scale < 1: the scene at its size, upscaled into the target
+    glm::ivec2 sceneSize{0};            // this frame's scene size, pixels
 
     // The frame being recorded.
     bool inFrame = false;
@@ -189,7 +215,7 @@ struct SceneRenderer::Impl {
     FrameStats lastStats;
 
     void ensureIndices(int32_t quads, FrameStats& frame);
-    void ensureMultisampleTarget(glm::ivec2 size);
+    void drawSceneInto(GLint target, FrameStats& frame);
     void buildSprites(FrameStats& frame);
     void uploadFrameBlock(FrameStats& frame);
     void drawScene(FrameStats& frame);
@@ -212,19 +238,84 @@ void SceneRenderer::Impl::ensureIndices(int32_t quads, FrameStats& frame) {
     frame.bytesUploaded += static_cast<int64_t>(indices.size() * sizeof(uint32_t));
 }
 
-void SceneRenderer::Impl::ensureMultisampleTarget(glm::ivec2 size) {
-    if (size == multisampleSize)
+void SceneBuffer::ensure(glm::ivec2 wantedSize, int32_t wantedSamples, bool wantDepth) {
+    if (wantedSize == size && wantedSamples == samples && wantDepth == (depth.name() != 0) &&
+        framebuffer.name() != 0)
         return;
-    multisampleColor = Renderbuffer::create(size.x, size.y, GL_RGBA8, settings.samples);
-    multisampleDepth = Renderbuffer::create(size.x, size.y, GL_DEPTH24_STENCIL8, settings.samples);
-    multisampleFramebuffer = Framebuffer::create();
-    multisampleFramebuffer.bind();
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, multisampleColor.name());
-    multisampleFramebuffer.attachDepthStencil(multisampleDepth);
-    const Status complete = multisampleFramebuffer.checkComplete();
-    VOX_VERIFY(complete.ok(), "SceneRenderer: the driver refused a multisampled framebuffer; set "
-                              "RendererSettings::samples to 1");
-    multisampleSize = size;
+    color = Renderbuffer::create(wantedSize.x, wantedSize.y, GL_RGBA8, wantedSamples);
+    depth = wantDepth ? Renderbuffer::create(wantedSize.x, wantedSize.y, GL_DEPTH24_STENCIL8, wantedSamples)
+                      : Renderbuffer{};
+    framebuffer = Framebuffer::create();
+    framebuffer.bind();
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.name());
+    if (wantDepth)
+        framebuffer.attachDepthStencil(depth);
+    const Status complete = framebuffer.checkComplete();
+    VOX_VERIFY(complete.ok(), "SceneRenderer: the driver refused the scene's framebuffer; set "
+                              "RendererSettings::samples to 1 and renderScale to 1");
+    size = wantedSize;
+    samples = wantedSamples;
+}
+
+void SceneBuffer::release() {
+    if (framebuffer.name() != 0)
+        *this = SceneBuffer{};
+}
+
+// Draws the scene into `target`'s viewport through the buffers the settings ask for:
+//   samples > 1, scale 1: multisampled buffer -> resolve into the target (one blit)
+//   samples > 1, scale < 1: multisampled buffer -> resolve into `scaled` -> upscale into the target
+//   samples 1, scale < 1: `scaled` (with depth) -> upscale into the target
+//   samples 1, scale 1: straight into the target
+// A multisample resolve cannot change the size in one blit, hence the middle step.
+void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
+    const glm::ivec2 full(viewport.width, viewport.height);
+    const bool multisample = settings.samples > 1;
+    const bool scale = sceneSize != full;
+    if (multisample) {
+        multisampled.ensure(sceneSize, settings.samples, true);
+        multisampled.framebuffer.bind();
+    } else {
+        multisampled.release();
+    }
+    if (scale) {
+        scaled.ensure(sceneSize, 1, !multisample);
+        if (!multisample)
+            scaled.framebuffer.bind();
+    } else {
+        scaled.release();
+    }
+    if (multisample || scale) {
+        glViewport(0, 0, sceneSize.x, sceneSize.y);
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
+        glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+        glEnable(GL_SCISSOR_TEST); // the clear must stay inside the viewport
+        glScissor(viewport.x, viewport.y, viewport.width, viewport.height);
+    }
+    drawScene(frame);
+    glDisable(GL_SCISSOR_TEST); // blits are scissored too
+    if (multisample) {
+        GlDebugScope resolve("multisample resolve");
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled.framebuffer.name());
+        if (scale) {
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, scaled.framebuffer.name());
+            glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, 0, 0, sceneSize.x, sceneSize.y,
+                              GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        } else {
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
+            glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, viewport.x, viewport.y,
+                              viewport.x + viewport.width, viewport.y + viewport.height, GL_COLOR_BUFFER_BIT,
+                              GL_NEAREST);
+        }
+    }
+    if (scale) {
+        GlDebugScope upscale("render scale upscale");
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, scaled.framebuffer.name());
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
+        glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, viewport.x, viewport.y, viewport.x + viewport.width,
+                          viewport.y + viewport.height, GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    }
 }
 
 void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
@@ -299,8 +390,8 @@ void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
     block.backgroundHorizon = glm::vec4(look.backgroundHorizon, 0.0f);
     block.groundColor = glm::vec4(look.groundColor, 0.0f);
     block.groundLineColor = glm::vec4(look.groundLineColor, 0.0f);
-    block.viewport = glm::vec4(static_cast<float>(viewport.x), static_cast<float>(viewport.y),
-                               static_cast<float>(viewport.width), static_cast<float>(viewport.height));
+    // Where the scene's pixels are in the framebuffer it is drawn into (the vignette's frame).
+    block.viewport = glm::vec4(0.0f, 0.0f, static_cast<float>(sceneSize.x), static_cast<float>(sceneSize.y));
     block.params = glm::vec4(look.groundHeight, look.fogDensity, look.vignette, look.exposure);
     block.params2 = glm::vec4(look.fogStart, look.stars, 0.0f, 0.0f);
     frame.bytesUploaded += static_cast<int64_t>(frameBlock.update(GL_UNIFORM_BUFFER, &block, sizeof(block)));
@@ -360,16 +451,9 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
     glDisable(GL_CULL_FACE);
     emptyVertexArray.bind();
     glDepthMask(GL_FALSE);
-    {
-        // After the opaque geometry, on the far plane, so it only shades pixels nothing else covered.
-        GlDebugScope scope("background");
-        glDepthFunc(GL_LEQUAL);
-        backgroundProgram.use();
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-        ++frame.drawCalls;
-        frame.triangles += 1;
-        glDepthFunc(GL_LESS);
-    }
+    // After the opaque geometry, on the far plane, so it only shades pixels nothing else covered.
+    sky.draw(frame);
+    emptyVertexArray.bind();
     if (settings.look.drawGround) {
         // Blended over the sky where it fades out; nothing is drawn after it that needs its depth.
         GlDebugScope scope("ground");
@@ -431,18 +515,19 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     impl->settings = settings;
     GLint maxSamples = 1;
     glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
-    impl->settings.samples = std::clamp(settings.samples, 1, std::max(1, static_cast<int>(maxSamples)));
+    impl->maxSamples = std::max(1, static_cast<int32_t>(maxSamples));
+    impl->settings.samples = std::clamp(settings.samples, 1, impl->maxSamples);
+    impl->settings.renderScale = clampRenderScale(settings.renderScale);
 
     struct ProgramFiles {
         ShaderProgram* program;
         const char* vertex;
         const char* fragment;
     };
-    const std::array<ProgramFiles, 5> programs{{
+    const std::array<ProgramFiles, 4> programs{{
         {&impl->spriteProgram, "sprite.vert", "voxel.frag"},
         {&impl->debrisProgram, "debris.vert", "debris.frag"},
         {&impl->groundProgram, "ground.vert", "ground.frag"},
-        {&impl->backgroundProgram, "background.vert", "background.frag"},
         {&impl->hudProgram, "hud.vert", "hud.frag"},
     }};
     for (const ProgramFiles& files : programs) {
@@ -459,6 +544,18 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
     impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
     impl->groundShadowCountLocation = impl->groundProgram.uniformLocation("uShadowCountStrength");
+    Sky::Programs skyPrograms;
+    const std::array<ProgramFiles, 2> skyFiles{{
+        {&skyPrograms.gradient, "fullscreen.vert", "sky_gradient.frag"},
+        {&skyPrograms.sky, "sky.vert", "sky.frag"},
+    }};
+    for (const ProgramFiles& files : skyFiles) {
+        Result<ShaderProgram> program = loadProgram(shaderDirectory, files.vertex, files.fragment);
+        if (!program)
+            return program.error();
+        *files.program = std::move(program).value();
+    }
+    impl->sky = Sky::create(std::move(skyPrograms));
     impl->hudProgram.use();
     impl->hudProgram.set("uFont", kFontUnit);
     impl->hudViewportSizeLocation = impl->hudProgram.uniformLocation("uViewportSize");
@@ -675,7 +772,11 @@ const FrameStats& SceneRenderer::endFrame() {
     const MeshStore::FlushResult flushed = impl.meshes.flush();
     frame.bytesUploaded += flushed.bytes;
     frame.meshesUploaded = flushed.meshes;
+    impl.sceneSize =
+        sceneSizeFor(glm::ivec2(impl.viewport.width, impl.viewport.height), impl.settings.renderScale);
     impl.uploadFrameBlock(frame);
+    // The sky's gradient is copied texel for texel into the scene's buffer: its size, not the viewport's.
+    impl.sky.prepare(impl.camera.viewProjection(), impl.sceneSize, impl.settings.look, frame);
     impl.buildSprites(frame);
     frame.bytesUploaded += static_cast<int64_t>(impl.debrisInstances.update(
         GL_ARRAY_BUFFER, impl.debris.data(), impl.debris.size() * sizeof(GpuDebris)));
@@ -685,29 +786,7 @@ const FrameStats& SceneRenderer::endFrame() {
     frame.cpuPrepareMilliseconds =
         std::chrono::duration<double, std::milli>(drawStart - prepareStart).count();
     impl.gpuTimer.begin();
-    const bool multisample = impl.settings.samples > 1;
-    if (multisample) {
-        // Drawn where the viewport is, so the resolve's rectangles are identical, as OpenGL ES requires.
-        impl.ensureMultisampleTarget(
-            glm::ivec2(impl.viewport.x + impl.viewport.width, impl.viewport.y + impl.viewport.height));
-        impl.multisampleFramebuffer.bind();
-        glViewport(impl.viewport.x, impl.viewport.y, impl.viewport.width, impl.viewport.height);
-    } else {
-        glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
-        glViewport(impl.viewport.x, impl.viewport.y, impl.viewport.width, impl.viewport.height);
-        glEnable(GL_SCISSOR_TEST); // the clear must stay inside the viewport
-        glScissor(impl.viewport.x, impl.viewport.y, impl.viewport.width, impl.viewport.height);
-    }
-    impl.drawScene(frame);
-    glDisable(GL_SCISSOR_TEST);
-    if (multisample) {
-        GlDebugScope resolve("multisample resolve");
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, impl.multisampleFramebuffer.name());
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
-        const Viewport& v = impl.viewport;
-        glBlitFramebuffer(v.x, v.y, v.x + v.width, v.y + v.height, v.x, v.y, v.x + v.width, v.y + v.height,
-                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    }
+    impl.drawSceneInto(target, frame);
     impl.drawHud(frame);
     impl.gpuTimer.end();
 
@@ -734,6 +813,28 @@ SceneLook& SceneRenderer::look() {
 
 int32_t SceneRenderer::hudPixelScale(int32_t height) const {
     return std::max(1, height / m_impl->settings.hudReferenceHeight);
+}
+
+void SceneRenderer::setSamples(int32_t samples) {
+    VOX_ASSERT(!m_impl->inFrame, "SceneRenderer::setSamples: call between frames");
+    m_impl->settings.samples = std::clamp(samples, 1, m_impl->maxSamples);
+}
+
+int32_t SceneRenderer::samples() const {
+    return m_impl->settings.samples;
+}
+
+void SceneRenderer::setRenderScale(float scale) {
+    VOX_ASSERT(!m_impl->inFrame, "SceneRenderer::setRenderScale: call between frames");
+    m_impl->settings.renderScale = clampRenderScale(scale);
+}
+
+float SceneRenderer::renderScale() const {
+    return m_impl->settings.renderScale;
+}
+
+glm::ivec2 SceneRenderer::sceneSize(glm::ivec2 viewportSize) const {
+    return sceneSizeFor(viewportSize, m_impl->settings.renderScale);
 }
 
 } // namespace vox

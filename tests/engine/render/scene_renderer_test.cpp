@@ -50,9 +50,10 @@ TEST_F(SceneRendererTest, ManyInstancesOfOneModelAreOneDrawCall) {
         const vox::FrameStats& stats = renderer().endFrame();
         EXPECT_EQ(stats.spriteBatches, 1);
         EXPECT_EQ(stats.sprites, instances);
-        // Sprites, background, ground: nothing else.
+        // Sprites, sky, ground: nothing else. The sky is two triangles and two per star in view.
         EXPECT_EQ(stats.drawCalls, 3);
-        EXPECT_EQ(stats.triangles, int64_t{2} * quads * instances + 1 + 2);
+        EXPECT_GT(stats.stars, 0);
+        EXPECT_EQ(stats.triangles, int64_t{2} * quads * instances + 2 + int64_t{2} * stats.stars + 2);
     }
 }
 
@@ -186,6 +187,52 @@ TEST_F(SceneRendererTest, GpuTimeArrivesWithoutStalling) {
     EXPECT_GT(*gpu, 0.0);
 }
 
+// The sky's gradient is drawn once into a texture per viewport size: after drawing into a smaller
+// viewport, the sky there is the whole gradient at the new size (dark at its top, its vignette
+// symmetric), not a corner of the old one.
+TEST_F(SceneRendererTest, TheSkyFollowsTheViewportSize) {
+    renderer().look().drawGround = false;
+    renderer().look().stars = 0.0f;
+    renderer().look().vignette = 0.9f;
+    constexpr int kSmallWidth = kWidth / 2;
+    constexpr int kSmallHeight = kHeight / 2;
+    for (const vox::Viewport viewport :
+         {vox::Viewport{0, 0, kWidth, kHeight}, vox::Viewport{0, 0, kSmallWidth, kSmallHeight}}) {
+        SCOPED_TRACE(testing::Message() << "viewport " << viewport.width << " x " << viewport.height);
+        m_target.bind();
+        glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight), viewport);
+        const vox::FrameStats& stats = renderer().endFrame();
+        EXPECT_EQ(stats.stars, 0);
+        const vox::Image image = m_target.readImage();
+        // The viewport's rows in the image (top row first): GL's y grows upwards from the bottom.
+        const int top = kHeight - viewport.height;
+        const int bottom = kHeight - 1;
+        const auto brightness = [&](int x, int y) {
+            const uint8_t* pixel = image.pixel(x, y);
+            return pixel[0] + pixel[1] + pixel[2];
+        };
+        // Middle of the bottom row brighter than the middle of the top row: the glow near the horizon.
+        EXPECT_GT(brightness(viewport.width / 2, bottom - 2), brightness(viewport.width / 2, top + 1) + 6);
+        // The vignette darkens both bottom corners alike, and more than the middle.
+        EXPECT_NEAR(brightness(1, bottom - 1), brightness(viewport.width - 2, bottom - 1), 3);
+        EXPECT_LT(brightness(1, bottom - 1) + 3, brightness(viewport.width / 2, bottom - 1));
+    }
+}
+
+// Stars are small quads, one per star in view: as many as SceneLook::stars allows, none when it is 0.
+TEST_F(SceneRendererTest, StarsAreDrawnOnlyWhenTheLookHasThem) {
+    renderer().look().drawGround = false;
+    begin();
+    const int32_t shown = renderer().endFrame().stars;
+    EXPECT_GT(shown, 10);
+    EXPECT_LT(shown, 2000);
+    renderer().look().stars = 0.0f;
+    begin();
+    EXPECT_EQ(renderer().endFrame().stars, 0);
+}
+
 TEST_F(SceneRendererTest, HudTextLandsWhereAnchored) {
     begin();
     renderer().look().drawGround = false;
@@ -210,6 +257,105 @@ TEST_F(SceneRendererTest, HudTextLandsWhereAnchored) {
     }
     EXPECT_GT(redTopLeft, 20);
     EXPECT_EQ(redBottomRight, 0);
+}
+
+// --- Resolution: multisampling and render scale ---------------------------------------------------------
+
+TEST_F(SceneRendererTest, RenderScaleAndSamplesAreClampedAndSizeTheScene) {
+    EXPECT_EQ(renderer().samples(), 4);
+    EXPECT_EQ(renderer().renderScale(), 1.0f);
+    EXPECT_EQ(renderer().sceneSize({1280, 720}), glm::ivec2(1280, 720));
+    renderer().setRenderScale(0.7f);
+    EXPECT_EQ(renderer().sceneSize({1280, 720}), glm::ivec2(896, 504));
+    EXPECT_EQ(renderer().sceneSize({1, 1}), glm::ivec2(1, 1)) << "never empty";
+    renderer().setRenderScale(0.01f);
+    EXPECT_EQ(renderer().renderScale(), vox::kMinRenderScale);
+    renderer().setRenderScale(3.0f);
+    EXPECT_EQ(renderer().renderScale(), 1.0f);
+    renderer().setRenderScale(std::nanf(""));
+    EXPECT_EQ(renderer().renderScale(), 1.0f);
+    renderer().setSamples(0);
+    EXPECT_EQ(renderer().samples(), 1);
+    renderer().setSamples(1 << 20);
+    EXPECT_GE(renderer().samples(), 1);
+    EXPECT_LT(renderer().samples(), 1 << 20) << "clamped to GL_MAX_SAMPLES";
+}
+
+// Changing the resolution between frames rebuilds only framebuffers: no mesh is uploaded again, the draw
+// calls stay the same, and going back to samples 4 at scale 1 draws exactly the first picture.
+TEST_F(SceneRendererTest, ResolutionChangesBetweenFramesKeepMeshesDrawCallsAndThePicture) {
+    vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
+    // Stars are drawn a few scene pixels wide, so fewer pixels make them larger: off, to compare the rest.
+    renderer().look().stars = 0.0f;
+    const auto frame = [&] {
+        begin();
+        vox::test::drawGameScene(renderer(), assets, 0);
+        renderer().drawHud({.score = 50, .hiScore = 100, .lives = 3, .wave = 1});
+        return renderer().endFrame();
+    };
+    const vox::FrameStats first = frame();
+    const vox::Image reference = m_target.readImage();
+    const auto meanLuminance = [](const vox::Image& image) {
+        double sum = 0.0;
+        for (size_t i = 0; i < image.rgba.size(); i += 4)
+            sum += 0.2126 * image.rgba[i] + 0.7152 * image.rgba[i + 1] + 0.0722 * image.rgba[i + 2];
+        return sum / static_cast<double>(image.rgba.size() / 4);
+    };
+    struct Resolution {
+        int32_t samples;
+        float scale;
+    };
+    for (const Resolution resolution : {Resolution{1, 1.0f}, Resolution{1, 0.5f}, Resolution{4, 0.7f},
+                                        Resolution{2, 0.25f}, Resolution{1, 0.75f}}) {
+        SCOPED_TRACE(testing::Message() << resolution.samples << " samples, scale " << resolution.scale);
+        renderer().setSamples(resolution.samples);
+        renderer().setRenderScale(resolution.scale);
+        // The first frame re-sends only the small per-frame uniform block (its viewport changed).
+        const vox::FrameStats changed = frame();
+        EXPECT_EQ(changed.meshesUploaded, 0);
+        EXPECT_LT(changed.bytesUploaded, 1024);
+        const vox::FrameStats stats = frame();
+        EXPECT_EQ(stats.bytesUploaded, 0);
+        EXPECT_EQ(stats.meshesUploaded, 0);
+        EXPECT_EQ(stats.drawCalls, first.drawCalls);
+        EXPECT_EQ(stats.triangles, first.triangles);
+        // The same scene, softer: the brightness over the whole picture barely moves (a little more at a
+        // quarter of the size, 40 x 30 pixels here, where whole voxels blur together).
+        const vox::Image image = m_target.readImage();
+        EXPECT_NEAR(meanLuminance(image), meanLuminance(reference), resolution.scale >= 0.5f ? 2.5 : 5.0);
+        EXPECT_NE(image.rgba, reference.rgba) << "the setting took effect";
+    }
+    renderer().setSamples(4);
+    renderer().setRenderScale(1.0f);
+    (void)frame();
+    EXPECT_EQ(m_target.readImage().rgba, reference.rgba);
+}
+
+// The HUD is drawn after the upscale, at the viewport's resolution: text is as sharp at any scale.
+TEST_F(SceneRendererTest, HudTextIsEquallySharpAtAnyRenderScale) {
+    const auto redText = [&](float scale) {
+        renderer().setSamples(1);
+        renderer().setRenderScale(scale);
+        begin();
+        renderer().look().drawGround = false;
+        renderer().look().stars = 0.0f;
+        vox::TextStyle style;
+        style.anchor = {0.5f, 0.5f};
+        style.shadow = false;
+        style.color = {1.0f, 0.0f, 0.0f, 1.0f};
+        renderer().drawText("SCORE 0123", style);
+        (void)renderer().endFrame();
+        const vox::Image image = m_target.readImage();
+        std::vector<bool> mask;
+        for (int y = 0; y < kHeight; ++y)
+            for (int x = 0; x < kWidth; ++x)
+                mask.push_back(image.pixel(x, y)[0] == 255 && image.pixel(x, y)[1] == 0);
+        return mask;
+    };
+    const std::vector<bool> full = redText(1.0f);
+    EXPECT_GT(std::count(full.begin(), full.end(), true), 50);
+    EXPECT_EQ(redText(0.5f), full);
+    EXPECT_EQ(redText(0.3f), full);
 }
 
 // Linear value of an sRGB-encoded byte.

@@ -101,6 +101,7 @@ class DebugOverlayTest : public vox::test::GlTest {};
 std::unique_ptr<GameScene> demoScene(const GameAssets& assets, int steps) {
     FlowSettings flow;
     flow.demo = true;
+    flow.options.quality = invaders::Quality::High; // the golden image does not depend on the driver
     auto scene =
         GameScene::create("shaders", assets, flow, HighScoreTable{}, SaveFilePaths{}, AudioSystem::silent());
     EXPECT_TRUE(scene.ok()) << scene.error().message;

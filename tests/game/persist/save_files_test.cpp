@@ -95,6 +95,8 @@ TEST(SaveFiles, CorruptSettingsGiveDefaultsAWarningAndAreKeptAside) {
         {"truncated", "voxel-invaders-settings 1\nmaster_volume = 0.5\n"},
         {"wrong version", "voxel-invaders-settings 7\nend\n"},
         {"bad value", "voxel-invaders-settings 1\nvsync = maybe\nend\n"},
+        {"bad quality", "voxel-invaders-settings 1\nmute = true\nquality = ultra\nend\n"},
+        {"bad render scale", "voxel-invaders-settings 1\nrender_scale = half\nend\n"},
     };
     for (const auto& [what, text] : cases) {
         SCOPED_TRACE(what);

@@ -48,6 +48,8 @@ TEST(Settings, EveryFieldRoundTrips) {
     settings.fullscreen = true;
     settings.vsync = false;
     settings.difficulty = Difficulty::Hard;
+    settings.quality = invaders::Quality::Low;
+    settings.renderScale = 0.75f;
     keysOf(settings, Action::Fire) = {
         {SDL_SCANCODE_LCTRL}, {SDL_SCANCODE_KP_ENTER}, {SDL_SCANCODE_F, static_cast<vox::KeyModifiers>(3)}};
     keysOf(settings, Action::Pause).clear();
@@ -58,9 +60,50 @@ TEST(Settings, EveryFieldRoundTrips) {
     EXPECT_TRUE(parsed.value().settings == settings) << text;
     EXPECT_TRUE(contains(text, "key.Pause = none")) << text;
     EXPECT_TRUE(contains(text, "key.Fire = Ctrl+Shift+F")) << text;
+    EXPECT_TRUE(contains(text, "quality = low")) << text;
+    EXPECT_TRUE(contains(text, "render_scale = 0.75")) << text;
     Settings other = settings;
     other.vsync = true;
     EXPECT_FALSE(other == settings);
+    other = settings;
+    other.renderScale.reset();
+    EXPECT_FALSE(other == settings);
+}
+
+TEST(Settings, QualityAndRenderScaleDefaultToAutoAndReadEveryValue) {
+    const Settings defaults;
+    EXPECT_EQ(defaults.quality, invaders::Quality::Auto);
+    EXPECT_FALSE(defaults.renderScale.has_value());
+    EXPECT_TRUE(contains(invaders::formatSettings(defaults), "quality = auto\nrender_scale = auto\n"));
+    for (const invaders::Quality quality :
+         {invaders::Quality::Auto, invaders::Quality::Low, invaders::Quality::High}) {
+        const std::string name(invaders::qualityName(quality));
+        auto parsed = parseSettings(
+            "voxel-invaders-settings 1\nquality = " + name + "\nrender_scale = 0.5\nend\n", kFile);
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        EXPECT_EQ(parsed.value().settings.quality, quality) << name;
+        EXPECT_EQ(parsed.value().settings.renderScale, 0.5f);
+        EXPECT_TRUE(parsed.value().warnings.empty());
+    }
+    auto automatic =
+        parseSettings("voxel-invaders-settings 1\nrender_scale = 0.8\nrender_scale = auto\nend\n", kFile);
+    ASSERT_TRUE(automatic.ok()) << automatic.error().message;
+    EXPECT_FALSE(automatic.value().settings.renderScale.has_value()) << "the last value counts";
+}
+
+TEST(Settings, OutOfRangeRenderScalesAreClampedWithAWarningNamingTheLine) {
+    auto parsed = parseSettings("voxel-invaders-settings 1\nmute = true\nrender_scale = 0.25\nend\n", kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    EXPECT_EQ(parsed.value().settings.renderScale, 0.5f);
+    EXPECT_TRUE(parsed.value().settings.mute) << "the rest of the file is kept";
+    ASSERT_EQ(parsed.value().warnings.size(), 1u);
+    EXPECT_TRUE(contains(parsed.value().warnings[0],
+                         "settings.txt:3: render_scale 0.25 is outside 0.5 to 1; using 0.5"))
+        << parsed.value().warnings[0];
+    parsed = parseSettings("voxel-invaders-settings 1\nrender_scale = 4\nend\n", kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    EXPECT_EQ(parsed.value().settings.renderScale, 1.0f);
+    EXPECT_EQ(parsed.value().warnings.size(), 1u);
 }
 
 TEST(Settings, AHandWrittenFileWithCommentsCrlfAndAnyOrderReads) {
@@ -144,6 +187,13 @@ TEST(Settings, BadFilesAreRejectedWithTheFileLineAndReason) {
         {"not a number", header + "effects_volume = nan\nend\n", "settings.txt:2: effects_volume"},
         {"bad difficulty", header + "difficulty = nightmare\nend\n",
          "settings.txt:2: difficulty must be arcade"},
+        {"bad quality", header + "quality = ultra\nend\n",
+         "settings.txt:2: quality must be auto, low or high, not 'ultra'"},
+        {"quality in capitals", header + "quality = HIGH\nend\n", "settings.txt:2: quality must be"},
+        {"bad render scale", header + "render_scale = 75%\nend\n",
+         "settings.txt:2: render_scale must be auto or a number from 0.5 to 1, not '75%'"},
+        {"render scale not a number", header + "render_scale = nan\nend\n", "settings.txt:2: render_scale"},
+        {"render scale empty", header + "render_scale =\nend\n", "settings.txt:2: render_scale"},
         {"unknown key name", header + "key.Fire = Hyperspace\nend\n",
          "settings.txt:2: 'Hyperspace' is not a key"},
         {"modifier only", header + "key.Fire = Alt+\nend\n", "settings.txt:2:"},

@@ -12,8 +12,27 @@
 /// clock runs at most `maxStepsPerFrame` steps and drops the rest of the backlog; the game slows down
 /// instead of freezing.
 ///
+/// ## Frame pacing
+/// With vsync off and a slow or threaded driver, the measured frame times can swing from frame to frame
+/// (a frame that only queued its commands, then one that waited for two frames of rasterisation) while
+/// the pictures still reach the screen at a steady rate. Fed as they are, they make bursts: 1 step, then
+/// 6, then 1... and the motion stutters although the frame rate is steady. With
+/// `FixedStepSettings::smoothingFrames` above 1 the clock feeds the accumulator the mean of the latest
+/// frame times instead of the latest one, so a steady picture rate gets a steady number of steps (3, 4,
+/// 3, 4 at 16 fps). Real time is never lost or invented: time measured but not yet fed waits in a
+/// reserve, simulated time never runs ahead of real time, and never falls more than
+/// `maxLagSeconds` behind it (beyond that the excess is fed at once). A single frame longer than
+/// `maxStepsPerFrame` steps plus `maxLagSeconds` is a stall: its excess is dropped at once, not spread over
+/// the next frames.
+/// The default (`smoothingFrames` 1) is the classic accumulator: simulated time + alpha equals real time
+/// after every frame.
+///
+/// Pacing decides only *when* steps run, never what a step does: each step is the same fixed 60 Hz step
+/// with the inputs gathered for it, so the simulation stays deterministic and replays bit-exact.
+///
 /// The clock never reads time itself: the caller passes elapsed seconds, so tests drive it with a fake clock.
 
+#include <array>
 #include <cstdint>
 
 namespace vox {
@@ -22,7 +41,24 @@ namespace vox {
 struct FixedStepSettings {
     double stepSeconds = 1.0 / 60.0; ///< Simulated time per step, seconds; > 0.
     int maxStepsPerFrame = 5;        ///< Catch-up bound; >= 1. Backlog beyond it is dropped.
+    /// Frame times averaged for pacing (see "Frame pacing"), 1 to `kMaxSmoothingFrames`; 1: none, each
+    /// frame's own time is used.
+    int smoothingFrames = 1;
+    /// With smoothing: the most simulated time may trail real time, seconds (>= 0); more is fed at once.
+    double maxLagSeconds = 0.1;
 };
+
+/// Most frame times `FixedStepSettings::smoothingFrames` may average.
+inline constexpr int kMaxSmoothingFrames = 32;
+
+/// Frame pacing for a game loop without a steady display rate: 8 frames of smoothing (half a second at
+/// 16 fps), at most 0.1 s behind real time, 60 Hz steps.
+[[nodiscard]] inline FixedStepSettings pacedFixedStepSettings() {
+    FixedStepSettings settings;
+    settings.smoothingFrames = 8;
+    settings.maxLagSeconds = 0.1;
+    return settings;
+}
 
 /// What one frame should do.
 struct FrameSteps {
@@ -38,8 +74,11 @@ public:
     explicit FixedStepClock(const FixedStepSettings& settings = {});
 
     /// Banks `elapsedSeconds` of real time (negative or NaN counts as 0) and returns how many steps to
-    /// run now and the interpolation alpha to render with after running them.
+    /// run now and the interpolation alpha to render with after running them. With smoothing, the time
+    /// banked is the recent frames' mean, within the bounds in "Frame pacing".
     FrameSteps advance(double elapsedSeconds);
+    /// Real time measured but not fed to the accumulator yet (0 without smoothing), seconds.
+    [[nodiscard]] double lagSeconds() const { return m_reserve; }
 
     /// Interpolation factor after the last `advance()`, in [0, 1).
     [[nodiscard]] double alpha() const { return m_accumulator / m_settings.stepSeconds; }
@@ -53,6 +92,14 @@ private:
     double m_accumulator =
         0.0; // real time banked but not simulated yet, always < stepSeconds after advance()
     uint64_t m_totalSteps = 0;
+    // Pacing: the latest frame times (a ring), how many are valid, where the next goes, and real time
+    // measured but not yet banked.
+    std::array<double, kMaxSmoothingFrames> m_recent{};
+    int m_recentCount = 0;
+    int m_recentNext = 0;
+    double m_reserve = 0.0;
+
+    double paced(double elapsedSeconds, double& droppedSeconds);
 };
 
 } // namespace vox

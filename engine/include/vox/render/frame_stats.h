@@ -9,7 +9,8 @@ namespace vox {
 
 /// Counters of one frame, from `beginFrame()` to the end of `endFrame()`.
 struct FrameStats {
-    int32_t drawCalls = 0;        ///< glDraw* calls issued (clears and the multisample resolve are not).
+    int32_t drawCalls = 0;        ///< glDraw* calls issued (clears, the multisample resolve and
+                                  ///< redrawing the sky's gradient after a resize are not).
     int64_t triangles = 0;        ///< Triangles of real geometry submitted (padding in batches excluded).
     int64_t paddedTriangles = 0;  ///< Triangles the sprite batches submit beyond `triangles`: smaller meshes
                                   ///< padded to their batch's largest (degenerate, but vertex-shaded).
@@ -18,6 +19,8 @@ struct FrameStats {
     int32_t spriteBatches = 0;    ///< Draw calls that drew sprites.
     int32_t meshesUploaded = 0;   ///< Meshes (re)uploaded: new or changed models.
     int32_t particles = 0;        ///< Debris particles drawn.
+    int32_t stars = 0;            ///< Stars of the sky drawn (each a small quad; the sky's two triangles
+                                  ///< plus two per star are in `triangles`).
     int32_t glyphs = 0;           ///< HUD glyph quads drawn, shadows included.
     double cpuMilliseconds = 0.0; ///< Wall time from `beginFrame()` to the end of `endFrame()` (record
                                   ///< the frame in one go); the renderer never waits for the GPU.

@@ -31,6 +31,23 @@
 /// 3D scene is drawn with multisampling and resolved into the target; the HUD is drawn after, on whole
 /// pixels.
 ///
+/// ## Resolution: multisampling and render scale
+/// Two settings trade the 3D scene's sharpness for speed, which matters most on a software rasteriser
+/// (Mesa's llvmpipe shades every pixel on the CPU): `RendererSettings::samples` (multisampling; 4 smooths
+/// edges, 1 turns it off) and `RendererSettings::renderScale` (the scene's resolution as a fraction of the
+/// viewport's: 0.75 shades 56 % of the pixels). Below 1 the scene (sky, ground, sprites, debris) is drawn
+/// into an internal buffer of the scaled size (resolved first when multisampled) and stretched over the
+/// viewport with linear filtering; the HUD (text and rectangles) is always drawn after, at the full
+/// resolution, so text stays crisp at any scale. Scale 1 draws exactly as before (samples 4: into a
+/// multisampled buffer resolved into the target; samples 1: straight into the target).
+///
+///     renderer.setSamples(1);           // e.g. from an options menu, between frames
+///     renderer.setRenderScale(0.75f);   // the next endFrame() makes new buffers; meshes stay
+///
+/// Both may change between any two frames: only the scene's framebuffers are made again, at the next
+/// `endFrame()`; meshes, shaders and buffers stay, and the draw calls are the same (scaling adds a
+/// framebuffer blit, not a draw call).
+///
 /// ## Coordinates
 /// World units are voxels: x right, y up, z towards the viewer; the playfield spans x 0..224, y 0..256
 /// at z = 0 (see camera.h). HUD coordinates are fractions of the viewport (see `TextStyle`).
@@ -97,11 +114,18 @@ struct SceneLook {
     bool drawGround = true;            ///< Draw the ground plane.
 };
 
+/// Smallest `RendererSettings::renderScale`: below it the scene is too blurred to play.
+inline constexpr float kMinRenderScale = 0.25f;
+
 /// How the renderer is built.
 struct RendererSettings {
-    int32_t samples = 4; ///< Multisampling of the 3D scene; 1 turns it off. On OpenGL ES the target's colour
-                         ///< buffer must then be GL_RGBA8 (a `RenderTarget`'s is): ES resolves only
-                         ///< between equal formats.
+    /// Multisampling of the 3D scene, samples per pixel; 1 turns it off. Clamped to the driver's
+    /// GL_MAX_SAMPLES. Change it later with `SceneRenderer::setSamples`.
+    int32_t samples = 4;
+    /// The 3D scene's resolution as a fraction of the viewport's, in each direction: 1 full, 0.5 a quarter
+    /// of the pixels, upscaled with linear filtering (the HUD stays sharp). Clamped to
+    /// [kMinRenderScale, 1]. Change it later with `SceneRenderer::setRenderScale`.
+    float renderScale = 1.0f;
     int32_t hudReferenceHeight = 360; ///< Font pixels are max(1, viewport height / this) screen pixels.
     SceneLook look;                   ///< Initial look; change it any time with `look()`.
 };
@@ -199,6 +223,22 @@ public:
     [[nodiscard]] SceneLook& look();
     /// Screen pixels per font pixel for a viewport `height` pixels tall.
     [[nodiscard]] int32_t hudPixelScale(int32_t height) const;
+
+    /// Sets the multisampling of the 3D scene from the next `endFrame()` (see "Resolution" in the file
+    /// comment): 1 turns it off; clamped to [1, GL_MAX_SAMPLES]. Only the scene's framebuffers are made
+    /// again, and only when the value changes. Call between frames.
+    void setSamples(int32_t samples);
+    /// Samples per pixel of the 3D scene in effect (after clamping).
+    [[nodiscard]] int32_t samples() const;
+    /// Sets the 3D scene's resolution as a fraction of the viewport's from the next `endFrame()`; clamped
+    /// to [kMinRenderScale, 1] (NaN counts as 1). Only the scene's framebuffers are made again. Call
+    /// between frames.
+    void setRenderScale(float scale);
+    /// The render scale in effect (after clamping).
+    [[nodiscard]] float renderScale() const;
+    /// Size in pixels of the 3D scene drawn for a viewport of `viewportSize` at the current render scale:
+    /// each side scaled and rounded, at least 1.
+    [[nodiscard]] glm::ivec2 sceneSize(glm::ivec2 viewportSize) const;
 
 private:
     struct Impl;

@@ -1,4 +1,4 @@
-// One triangle covering the screen, on the far plane (drawn last among opaque things, with depth test).
+// One triangle covering the viewport, on the far plane.
 
 out vec2 vNdc;
 
