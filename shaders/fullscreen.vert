@@ -1,4 +1,3 @@
-#version 330 core
 // One triangle covering the viewport, on the far plane.
 
 out vec2 vNdc;

@@ -1,4 +1,3 @@
-#version 330 core
 // The ground and its contact shadows in one instanced draw of 4-vertex strips: instance 0 is one large
 // horizontal rectangle, instance i > 0 the rectangle around shadow i's footprint (4 voxels wider on each
 // side, where the shadow fades), on the same plane. Corners from gl_VertexID.

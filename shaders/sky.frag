@@ -1,4 +1,3 @@
-#version 330 core
 // The sky: the gradient texture copied texel for texel, and the stars, soft round dots added over it.
 // One path for both, with no branch: a software rasteriser shades both sides of a branch, and the copy
 // covers most of the screen. A star's light is encoded with sqrt, close to sRGB for these small values,

@@ -1,4 +1,3 @@
-#version 330 core
 // The sky in one instanced draw of 4-vertex strips: instance 0 covers the viewport and copies the gradient
 // texture; every other instance is a star, a small square around the point where its direction meets the
 // screen. All on the far plane, so they only show where nothing opaque was drawn.

@@ -1,4 +1,3 @@
-#version 330 core
 // The sky's gradient, finished like every scene pixel (vignette, dither). It depends only on the pixel's
 // place in the viewport and on the look, so the renderer draws it into a texture once and sky.frag copies
 // it every frame.

@@ -16,10 +16,11 @@
 // render scale (default 1). *Low runs the same frames at the game's LOW quality (game/quality.h: its samples
 // and render scale), side by side with the default (HIGH) in one run. VOX_BENCH_FRAMES=N runs N frames per
 // benchmark (default 100 for the game scene, 8 for the stress scene); VOX_SHADER_DIR=DIR reads the shaders
-// from DIR instead of the source tree's shaders/. The window asks for Mesa's driver thread (see
-// vox/platform/window.h); mesa_glthread=false in the environment measures without it. Iteration counts are
-// fixed: with the driver thread a submit is ~0.1 ms while the untimed glFinish after it takes the whole
-// frame, so Google Benchmark's time-based counts would run for hours.
+// from DIR instead of the source tree's shaders/; VOX_GL=es runs on an OpenGL ES 3.0 context (the browser's
+// GL). The window asks for Mesa's driver thread (see vox/platform/window.h); mesa_glthread=false in the
+// environment measures without it. Iteration counts are fixed: with the driver thread a submit is ~0.1 ms
+// while the untimed glFinish after it takes the whole frame, so Google Benchmark's time-based counts would
+// run for hours.
 
 #include "engine/render/test_scenes.h"
 #include "quality.h"
@@ -70,8 +71,13 @@ Context& context() {
         settings.height = 64;
         settings.vsync = false;
         settings.debugContext = false;
+        const vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment();
+        VOX_VERIFY(dialect.ok(), "render_bench: VOX_GL must be es, desktop or unset");
+        settings.dialect = dialect.value();
         vox::Result<vox::Window> window = vox::Window::create(settings);
-        VOX_VERIFY(window.ok(), "render_bench needs an OpenGL 3.3 context (Mesa llvmpipe will do)");
+        VOX_VERIFY(window.ok(),
+                   "render_bench needs an OpenGL 3.3 (VOX_GL=es: ES 3.0) context (Mesa llvmpipe will "
+                   "do)");
         created->window.emplace(std::move(window).value());
         created->description = created->window->glDescription();
         vox::RendererSettings rendererSettings;

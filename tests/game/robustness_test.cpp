@@ -77,10 +77,10 @@ TEST(Robustness, AShaderSyntaxErrorExits1WithTheFileAndLine) {
     TempDirectory temp;
     const auto shaders = copyOf(temp, "shaders");
     const std::string source = readAll(shaders / "sky.frag");
-    const size_t version = source.find('\n'); // keep "#version 330 core" first
-    ASSERT_NE(version, std::string::npos);
+    const size_t firstLine = source.find('\n');
+    ASSERT_NE(firstLine, std::string::npos);
     temp.write("shaders/sky.frag",
-               source.substr(0, version + 1) + "this is not GLSL;\n" + source.substr(version + 1));
+               source.substr(0, firstLine + 1) + "this is not GLSL;\n" + source.substr(firstLine + 1));
     const ProcessResult result = runGame("--headless --frames 1", "VOX_SHADER_DIR=" + quoted(shaders));
     EXPECT_EQ(result.exitCode, 1);
     EXPECT_TRUE(contains(result.err, "sky.frag:2")) << result.err;
@@ -118,6 +118,26 @@ TEST(Robustness, WithoutOpenGl33TheGameExits1NamingWhatItNeeds) {
         runGame("--headless --frames 1", "MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130");
     EXPECT_EQ(result.exitCode, 1);
     EXPECT_TRUE(contains(result.err, "needs OpenGL 3.3")) << result.err;
+}
+
+// VOX_GL=es runs the game on OpenGL ES 3.0, the browser's GL (gl_dialect.h): the same picture as on desktop
+// GL (screenshots of the same frame are equal; llvmpipe renders both the same way); a bad value is named.
+TEST(Robustness, VoxGlEsDrawsTheSameFrameAndABadValueExits1NamingIt) {
+    TempDirectory temp;
+    const auto desktop = temp.path() / "desktop.png";
+    const auto es = temp.path() / "es.png";
+    const std::string run = "--headless --frames 30 --size 320x180 --seed 3 --demo --screenshot ";
+    const ProcessResult onDesktop = runGame(run + quoted(desktop), "VOX_GL=desktop");
+    ASSERT_EQ(onDesktop.exitCode, 0) << onDesktop.err;
+    const ProcessResult onEs = runGame(run + quoted(es), "VOX_GL=es");
+    ASSERT_EQ(onEs.exitCode, 0) << onEs.err;
+    EXPECT_FALSE(readAll(desktop).empty());
+    EXPECT_EQ(readAll(desktop), readAll(es)) << "VOX_GL=es drew another picture";
+
+    const ProcessResult bad = runGame("--headless --frames 1", "VOX_GL=webgl1");
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_TRUE(contains(bad.err, "VOX_GL")) << bad.err;
+    EXPECT_TRUE(contains(bad.err, "webgl1")) << bad.err;
 }
 
 TEST(Robustness, CorruptSaveFilesAreWarnedAboutKeptAsideAndTheGameRuns) {

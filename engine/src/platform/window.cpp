@@ -99,10 +99,13 @@ Result<Window> Window::create(const WindowSettings& settings) {
     window.m_headless = driver != nullptr && std::strcmp(driver, "offscreen") == 0;
 
     SDL_GL_ResetAttributes();
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    const bool es = settings.dialect == GlDialect::Es;
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK,
+                        es ? SDL_GL_CONTEXT_PROFILE_ES : SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG |
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, es ? 0 : 3);
+    // Forward compatibility is a desktop notion; EGL refuses the flag for ES contexts.
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, (es ? 0 : SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG) |
                                                   (settings.debugContext ? SDL_GL_CONTEXT_DEBUG_FLAG : 0));
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
@@ -122,13 +125,18 @@ Result<Window> Window::create(const WindowSettings& settings) {
 
     window.m_context = SDL_GL_CreateContext(window.m_window);
     if (window.m_context == nullptr) {
+        if (es)
+            return Error{sdlError("cannot create an OpenGL ES 3.0 context") +
+                         " (VOX_GL=es asks for one; unset it to use desktop OpenGL)"};
         return Error{sdlError("cannot create an OpenGL 3.3 core context") +
                      "; voxel-invaders needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
     }
     if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
         return Error{sdlError("cannot make the OpenGL context current")};
-    if (!epoxy_is_desktop_gl() || epoxy_gl_version() < 33)
-        return Error{"OpenGL 3.3 core is required, but the driver gave " + window.glDescription()};
+    window.m_dialect = currentGlDialect();
+    if (window.m_dialect != settings.dialect || epoxy_gl_version() < (es ? 30 : 33))
+        return Error{std::string(glDialectName(settings.dialect)) + " is required, but the driver gave " +
+                     window.glDescription()};
     keepGlDriverLoadedForLeakChecks();
 
     if (window.m_headless)
@@ -147,7 +155,7 @@ Window::Window(Window&& other) noexcept
     : m_window(std::exchange(other.m_window, nullptr)), m_context(std::exchange(other.m_context, nullptr)),
       m_drawable(other.m_drawable), m_windowed(other.m_windowed), m_headless(other.m_headless),
       m_fullscreen(other.m_fullscreen), m_vsync(other.m_vsync),
-      m_ownsVideo(std::exchange(other.m_ownsVideo, false)) {}
+      m_ownsVideo(std::exchange(other.m_ownsVideo, false)), m_dialect(other.m_dialect) {}
 
 Window& Window::operator=(Window&& other) noexcept {
     if (this != &other) {
@@ -160,6 +168,7 @@ Window& Window::operator=(Window&& other) noexcept {
         m_fullscreen = other.m_fullscreen;
         m_vsync = other.m_vsync;
         m_ownsVideo = std::exchange(other.m_ownsVideo, false);
+        m_dialect = other.m_dialect;
     }
     return *this;
 }
@@ -281,7 +290,8 @@ std::string Window::glDescription() const {
         const auto* value = reinterpret_cast<const char*>(glGetString(name));
         return std::string(value != nullptr ? value : "?");
     };
-    return "OpenGL " + text(GL_VERSION) + " on " + text(GL_RENDERER);
+    const std::string version = text(GL_VERSION); // ES versions say "OpenGL ES 3.2 ..." themselves
+    return (version.starts_with("OpenGL") ? "" : "OpenGL ") + version + " on " + text(GL_RENDERER);
 }
 
 } // namespace vox

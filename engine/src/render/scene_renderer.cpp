@@ -408,8 +408,7 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    glClearDepth(1.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT); // to depth 1, GL's default (ES has no glClearDepth)
 
     if (!gpuSprites.empty()) {
         GlDebugScope scope("sprites");
@@ -800,7 +799,6 @@ const FrameStats& SceneRenderer::endFrame() {
     glUseProgram(0);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, 0);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
 
     frame.cpuMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - impl.frameStart).count();
