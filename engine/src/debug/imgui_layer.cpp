@@ -1,7 +1,7 @@
 #include "vox/debug/imgui_layer.h"
 
+#include "vox/platform/gl.h"
 #include <SDL.h>
-#include <epoxy/gl.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>

@@ -1,5 +1,7 @@
 #include "vox/platform/atomic_file.h"
 
+#include "storage_sync.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -85,6 +87,7 @@ Status writeFileAtomically(const std::filesystem::path& target, std::string_view
     FileDescriptor directory(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (directory.valid())
         (void)::fsync(directory.get());
+    detail::syncPersistentStorage(); // a browser's save folder lives in memory until synced
     return {};
 }
 

@@ -3,8 +3,8 @@
 #include "native_drawable_size.h"
 #include "vox/platform/gl_debug.h"
 
+#include "vox/platform/gl.h"
 #include <SDL.h>
-#include <epoxy/gl.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define VOX_LEAK_CHECKED_BUILD 1
@@ -99,11 +99,18 @@ Result<Window> Window::create(const WindowSettings& settings) {
     window.m_headless = driver != nullptr && std::strcmp(driver, "offscreen") == 0;
 
     SDL_GL_ResetAttributes();
+#if defined(__EMSCRIPTEN__)
+    // A browser: OpenGL ES 3.0, which SDL asks of the canvas as WebGL 2 (vox/platform/gl.h).
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+#else
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG |
                                                   (settings.debugContext ? SDL_GL_CONTEXT_DEBUG_FLAG : 0));
+#endif
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
@@ -121,6 +128,15 @@ Result<Window> Window::create(const WindowSettings& settings) {
                                  std::min(kMinimumWindowHeight, settings.height));
 
     window.m_context = SDL_GL_CreateContext(window.m_window);
+#if defined(__EMSCRIPTEN__)
+    if (window.m_context == nullptr) {
+        return Error{sdlError("cannot create a WebGL 2 context") +
+                     "; voxel-invaders needs WebGL 2 (any current browser with hardware acceleration or "
+                     "WebGL turned on)"};
+    }
+    if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
+        return Error{sdlError("cannot make the WebGL 2 context current")};
+#else
     if (window.m_context == nullptr) {
         return Error{sdlError("cannot create an OpenGL 3.3 core context") +
                      "; voxel-invaders needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
@@ -129,6 +145,7 @@ Result<Window> Window::create(const WindowSettings& settings) {
         return Error{sdlError("cannot make the OpenGL context current")};
     if (!epoxy_is_desktop_gl() || epoxy_gl_version() < 33)
         return Error{"OpenGL 3.3 core is required, but the driver gave " + window.glDescription()};
+#endif
     keepGlDriverLoadedForLeakChecks();
 
     if (window.m_headless)
@@ -266,6 +283,11 @@ void Window::toggleFullscreen() {
 Status Window::setVsync(bool on) {
     if (m_headless)
         return {}; // nothing to wait for
+#if defined(__EMSCRIPTEN__)
+    m_vsync =
+        true; // a browser shows a frame per display refresh whatever is asked (vox/platform/main_loop.h)
+    return {};
+#endif
     if (SDL_GL_SetSwapInterval(on ? 1 : 0) != 0) {
         // What is in effect now is the driver's choice; ask it.
         m_vsync = SDL_GL_GetSwapInterval() != 0;

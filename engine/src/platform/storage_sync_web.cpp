@@ -1,0 +1,23 @@
+#include "storage_sync.h"
+
+#include <emscripten/emscripten.h>
+
+namespace vox::detail {
+
+// The page mounted IDBFS over the save folder before main() (web/index.html). A failed sync leaves the
+// file in memory for this session; it says so on the console, as the desktop warns on stderr.
+void syncPersistentStorage() {
+    EM_ASM({
+        if (typeof IDBFS == = 'undefined')
+            return;
+        FS.syncfs(
+            false, function(error) {
+                if (error)
+                    console.warn(
+                        'voxel-invaders: warning: saving to the browser storage (IndexedDB) failed: ' +
+                        error);
+            });
+    });
+}
+
+} // namespace vox::detail
