@@ -29,9 +29,12 @@ if(NOT EXISTS "${VOX_IMGUI_BACKENDS_DIR}/imgui_impl_sdl.cpp")
 endif()
 add_library(vox_imgui_backends STATIC "${VOX_IMGUI_BACKENDS_DIR}/imgui_impl_sdl.cpp"
                                       "${VOX_IMGUI_BACKENDS_DIR}/imgui_impl_opengl3.cpp")
-# GL entry points come from libepoxy, not ImGui's bundled loader.
-target_compile_definitions(vox_imgui_backends PUBLIC IMGUI_IMPL_OPENGL_LOADER_CUSTOM)
+# GL entry points come from libepoxy, not ImGui's bundled loader. The backend is built in its OpenGL ES 3
+# configuration, which runs on desktop GL 3.3 core contexts too: one overlay for desktop, ES and WebGL2
+# (cmake/imgui_gles3/GLES3/gl3.h says why).
+target_compile_definitions(vox_imgui_backends PUBLIC IMGUI_IMPL_OPENGL_LOADER_CUSTOM PRIVATE IMGUI_IMPL_OPENGL_ES3)
 target_compile_options(vox_imgui_backends PRIVATE -include epoxy/gl.h -w)
-target_include_directories(vox_imgui_backends PUBLIC /usr/include/imgui/backends)
+target_include_directories(vox_imgui_backends PUBLIC /usr/include/imgui/backends
+                                              PRIVATE "${PROJECT_SOURCE_DIR}/cmake/imgui_gles3")
 target_link_libraries(vox_imgui_backends PUBLIC PkgConfig::IMGUI PkgConfig::EPOXY SDL2::SDL2)
 add_library(vox::imgui ALIAS vox_imgui_backends)

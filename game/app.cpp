@@ -386,6 +386,10 @@ int runGame(const Options& options) {
     settings.height = options.height;
     settings.headless = options.headless;
     settings.vsync = saved.settings.vsync;
+    vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment(); // VOX_GL=es: the browser's GL
+    if (!dialect)
+        return fail(dialect.error().message);
+    settings.dialect = dialect.value();
     vox::Result<vox::Window> window = vox::Window::create(settings);
     if (!window)
         return fail(window.error().message);

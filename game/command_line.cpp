@@ -330,6 +330,7 @@ Environment:
   VOX_SHADER_DIR       the shaders folder itself
   VOX_ASSET_DIR        the assets folder itself
   VOX_DATA_HOME        where settings and high scores are saved (default: the user data folder)
+  VOX_GL               es: draw with OpenGL ES 3.0, the GL of web browsers (WebGL2); desktop: the default
 Exit status: 0 done, 1 fatal error (no OpenGL 3.3, data not found), 2 bad command line.
 )";
 }

@@ -1,4 +1,3 @@
-#version 330 core
 // Deep space: a gradient down the screen and stars fixed to view directions (so they turn with an
 // orbiting camera). Cheap on purpose: it covers most of the screen.
 

@@ -1,4 +1,3 @@
-#version 330 core
 // One triangle covering the screen, on the far plane (drawn last among opaque things, with depth test).
 
 out vec2 vNdc;

@@ -1,4 +1,3 @@
-#version 330 core
 // Debris cubes: the face normal comes from the screen-space derivatives of the position (exact for a
 // flat face), then the same lighting as the voxels.
 

@@ -1,4 +1,3 @@
-#version 330 core
 // Debris: one tumbling cube per instance, drawn as a 14-vertex triangle strip (corners from
 // gl_VertexID); faces get their normals in debris.frag, so no vertex is shaded twice.
 

@@ -1,4 +1,3 @@
-#version 330 core
 // Debug lines: the colour as given; the target holds sRGB values, like the colours.
 
 in vec4 vColor;

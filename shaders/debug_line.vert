@@ -1,4 +1,3 @@
-#version 330 core
 // Debug lines: world-space segments with a per-vertex colour (sRGB bytes, straight alpha).
 
 layout(location = 0) in vec3 aPosition;

@@ -1,4 +1,3 @@
-#version 330 core
 // The ground: dark panels with a faint grid every 8 voxels and a glowing line along the playfield's
 // foot (x 0..224 at z = 0), lit like the voxels, fading out behind the playfield and into the fog.
 // Drawn after the background, blended over it.

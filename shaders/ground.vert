@@ -1,4 +1,3 @@
-#version 330 core
 // The ground: one large horizontal rectangle, corners from gl_VertexID (a triangle strip).
 
 #include "frame.glsl"

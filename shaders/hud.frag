@@ -1,4 +1,3 @@
-#version 330 core
 // HUD glyphs: each screen pixel shows exactly one font texel (integer scale), so text stays crisp.
 
 uniform sampler2D uFont; // coverage, R8

@@ -1,4 +1,3 @@
-#version 330 core
 // HUD glyphs: one instance per glyph rectangle, in whole pixels, origin at the viewport's top-left.
 
 layout(location = 0) in ivec4 iScreen; // min x, min y, max x, max y (pixels)

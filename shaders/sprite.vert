@@ -1,4 +1,3 @@
-#version 330 core
 // Voxel sprites by vertex pulling: vertex 4i + k of instance j is corner k of quad i of instance j's
 // mesh, read from the shared quad buffer. Instances of meshes with fewer quads than the batch's largest
 // turn their extra quads into clipped-away degenerate triangles.

@@ -1,4 +1,3 @@
-#version 330 core
 // Voxel faces (sprites and debris): lit, with a faint per-voxel brightness variation.
 
 #include "frame.glsl"

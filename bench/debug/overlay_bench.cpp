@@ -63,6 +63,12 @@ void OverlayFrame(benchmark::State& state) {
     settings.width = 64;
     settings.height = 64;
     settings.headless = true;
+    const vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment(); // VOX_GL=es: ES 3.0
+    if (!dialect) {
+        state.SkipWithError(dialect.error().message.c_str());
+        return;
+    }
+    settings.dialect = dialect.value();
     vox::Result<vox::Window> window = vox::Window::create(settings);
     if (!window) {
         state.SkipWithError(window.error().message.c_str());

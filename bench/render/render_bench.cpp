@@ -12,7 +12,8 @@
 //
 // Run from anywhere: build/release/bench/render_bench --benchmark_repetitions=5
 //     --benchmark_report_aggregates_only=true
-// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4). The window asks for Mesa's
+// VOX_BENCH_SAMPLES=1 turns multisampling off (default: the renderer's 4); VOX_GL=es runs on an OpenGL ES 3.0
+// context (the browser's GL) instead of desktop GL 3.3 core. The window asks for Mesa's
 // driver thread (see vox/platform/window.h); mesa_glthread=false in the environment measures without it.
 // Iteration counts are fixed: with the driver thread a submit is ~0.1 ms while the untimed glFinish
 // after it takes the whole frame, so Google Benchmark's time-based counts would run for hours.
@@ -65,8 +66,13 @@ Context& context() {
         settings.height = 64;
         settings.vsync = false;
         settings.debugContext = false;
+        const vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment();
+        VOX_VERIFY(dialect.ok(), "render_bench: VOX_GL must be es, desktop or unset");
+        settings.dialect = dialect.value();
         vox::Result<vox::Window> window = vox::Window::create(settings);
-        VOX_VERIFY(window.ok(), "render_bench needs an OpenGL 3.3 context (Mesa llvmpipe will do)");
+        VOX_VERIFY(window.ok(),
+                   "render_bench needs an OpenGL 3.3 (VOX_GL=es: ES 3.0) context (Mesa llvmpipe will "
+                   "do)");
         created->window.emplace(std::move(window).value());
         created->description = created->window->glDescription();
         vox::RendererSettings rendererSettings;

@@ -226,8 +226,9 @@ TEST(CommandLine, UsageMentionsEveryFlag) {
                              "--inspect", "--json", "--view", "--frame", "--help", "--version"}) {
         EXPECT_CONTAINS(usage, flag);
     }
-    // Every variable the game reads (app.cpp's data search, persist/save_files.cpp).
-    for (const char* variable : {"VOX_DATA_DIR", "VOX_SHADER_DIR", "VOX_ASSET_DIR", "VOX_DATA_HOME"})
+    // Every variable the game reads (app.cpp's data search and window, persist/save_files.cpp).
+    for (const char* variable :
+         {"VOX_DATA_DIR", "VOX_SHADER_DIR", "VOX_ASSET_DIR", "VOX_DATA_HOME", "VOX_GL"})
         EXPECT_CONTAINS(usage, variable);
     EXPECT_EQ(usage.back(), '\n');
 }

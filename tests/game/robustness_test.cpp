@@ -77,10 +77,10 @@ TEST(Robustness, AShaderSyntaxErrorExits1WithTheFileAndLine) {
     TempDirectory temp;
     const auto shaders = copyOf(temp, "shaders");
     const std::string source = readAll(shaders / "background.frag");
-    const size_t version = source.find('\n'); // keep "#version 330 core" first
-    ASSERT_NE(version, std::string::npos);
+    const size_t firstLine = source.find('\n');
+    ASSERT_NE(firstLine, std::string::npos);
     temp.write("shaders/background.frag",
-               source.substr(0, version + 1) + "this is not GLSL;\n" + source.substr(version + 1));
+               source.substr(0, firstLine + 1) + "this is not GLSL;\n" + source.substr(firstLine + 1));
     const ProcessResult result = runGame("--headless --frames 1", "VOX_SHADER_DIR=" + quoted(shaders));
     EXPECT_EQ(result.exitCode, 1);
     EXPECT_TRUE(contains(result.err, "background.frag:2")) << result.err;

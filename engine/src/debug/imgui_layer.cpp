@@ -1,10 +1,14 @@
 #include "vox/debug/imgui_layer.h"
 
 #include "vox/platform/gl.h"
+#include "vox/platform/gl_dialect.h"
+
 #include <SDL.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
+
+#include <string>
 
 namespace vox {
 
@@ -38,9 +42,12 @@ Result<ImGuiLayer> ImGuiLayer::create(SDL_Window* window, void* glContext) {
     backends->sdl = ImGui_ImplSDL2_InitForOpenGL(window, glContext);
     if (!backends->sdl)
         return Error{"Dear ImGui's SDL2 backend could not start"};
-    backends->opengl = ImGui_ImplOpenGL3_Init("#version 330 core");
+    // Its shaders take the context's GLSL dialect, like the engine's (vox/platform/gl_dialect.h).
+    const GlDialect dialect = currentGlDialect();
+    backends->opengl = ImGui_ImplOpenGL3_Init(glslVersionLine(dialect));
     if (!backends->opengl)
-        return Error{"Dear ImGui's OpenGL3 backend could not start (it needs GL 3.3 core)"};
+        return Error{std::string("Dear ImGui's OpenGL3 backend could not start on ") +
+                     glDialectName(dialect)};
     return ImGuiLayer(std::move(backends));
 }
 

@@ -99,18 +99,14 @@ Result<Window> Window::create(const WindowSettings& settings) {
     window.m_headless = driver != nullptr && std::strcmp(driver, "offscreen") == 0;
 
     SDL_GL_ResetAttributes();
-#if defined(__EMSCRIPTEN__)
-    // A browser: OpenGL ES 3.0, which SDL asks of the canvas as WebGL 2 (vox/platform/gl.h).
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    const bool es = settings.dialect == GlDialect::Es;
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK,
+                        es ? SDL_GL_CONTEXT_PROFILE_ES : SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-#else
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG |
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, es ? 0 : 3);
+    // Forward compatibility is a desktop notion; EGL refuses the flag for ES contexts.
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, (es ? 0 : SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG) |
                                                   (settings.debugContext ? SDL_GL_CONTEXT_DEBUG_FLAG : 0));
-#endif
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
@@ -138,14 +134,26 @@ Result<Window> Window::create(const WindowSettings& settings) {
         return Error{sdlError("cannot make the WebGL 2 context current")};
 #else
     if (window.m_context == nullptr) {
+        if (es)
+            return Error{sdlError("cannot create an OpenGL ES 3.0 context") +
+                         " (VOX_GL=es asks for one; unset it to use desktop OpenGL)"};
         return Error{sdlError("cannot create an OpenGL 3.3 core context") +
                      "; voxel-invaders needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
     }
     if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
         return Error{sdlError("cannot make the OpenGL context current")};
-    if (!epoxy_is_desktop_gl() || epoxy_gl_version() < 33)
-        return Error{"OpenGL 3.3 core is required, but the driver gave " + window.glDescription()};
 #endif
+    window.m_dialect = currentGlDialect();
+#if defined(__EMSCRIPTEN__)
+    const int minimumVersion = 0; // WebGL 2 is OpenGL ES 3.0, as the dialect check says
+    const int version = 0;
+#else
+    const int minimumVersion = es ? 30 : 33;
+    const int version = epoxy_gl_version();
+#endif
+    if (window.m_dialect != settings.dialect || version < minimumVersion)
+        return Error{std::string(glDialectName(settings.dialect)) + " is required, but the driver gave " +
+                     window.glDescription()};
     keepGlDriverLoadedForLeakChecks();
 
     if (window.m_headless)
@@ -164,7 +172,7 @@ Window::Window(Window&& other) noexcept
     : m_window(std::exchange(other.m_window, nullptr)), m_context(std::exchange(other.m_context, nullptr)),
       m_drawable(other.m_drawable), m_windowed(other.m_windowed), m_headless(other.m_headless),
       m_fullscreen(other.m_fullscreen), m_vsync(other.m_vsync),
-      m_ownsVideo(std::exchange(other.m_ownsVideo, false)) {}
+      m_ownsVideo(std::exchange(other.m_ownsVideo, false)), m_dialect(other.m_dialect) {}
 
 Window& Window::operator=(Window&& other) noexcept {
     if (this != &other) {
@@ -177,6 +185,7 @@ Window& Window::operator=(Window&& other) noexcept {
         m_fullscreen = other.m_fullscreen;
         m_vsync = other.m_vsync;
         m_ownsVideo = std::exchange(other.m_ownsVideo, false);
+        m_dialect = other.m_dialect;
     }
     return *this;
 }
@@ -303,7 +312,8 @@ std::string Window::glDescription() const {
         const auto* value = reinterpret_cast<const char*>(glGetString(name));
         return std::string(value != nullptr ? value : "?");
     };
-    return "OpenGL " + text(GL_VERSION) + " on " + text(GL_RENDERER);
+    const std::string version = text(GL_VERSION); // ES versions say "OpenGL ES 3.2 ..." themselves
+    return (version.starts_with("OpenGL") ? "" : "OpenGL ") + version + " on " + text(GL_RENDERER);
 }
 
 } // namespace vox

@@ -1,5 +1,7 @@
 #include "vox/render/shader_program.h"
 
+#include "vox/platform/gl_dialect.h"
+
 #include <glm/gtc/type_ptr.hpp>
 
 #include <algorithm>
@@ -33,11 +35,14 @@ std::string mainFile(const ShaderSource& source) {
     return source.files.empty() ? std::string("<shader>") : source.files.front().generic_string();
 }
 
-Result<ShaderHandle> compile(GLenum stage, const ShaderSource& source) {
+Result<ShaderHandle> compile(GLenum stage, const ShaderSource& source, GlDialect dialect) {
     ShaderHandle shader(glCreateShader(stage));
-    const char* text = source.text.c_str();
-    const auto length = static_cast<GLint>(source.text.size());
-    glShaderSource(shader.get(), 1, &text, &length);
+    // One string, as WebGL takes only one. The preamble's lines do not count: "#line 1 0" numbers the next
+    // line 1 of string 0 (the C rule, see shader_source.h), so the driver's positions are the files'.
+    const std::string text = std::string(glslPreamble(dialect)) + "#line 1 0\n" + source.text;
+    const char* textPointer = text.c_str();
+    const auto length = static_cast<GLint>(text.size());
+    glShaderSource(shader.get(), 1, &textPointer, &length);
     glCompileShader(shader.get());
     GLint compiled = GL_FALSE;
     glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &compiled);
@@ -53,10 +58,11 @@ Result<ShaderHandle> compile(GLenum stage, const ShaderSource& source) {
 } // namespace
 
 Result<ShaderProgram> ShaderProgram::build(const ShaderSource& vertex, const ShaderSource& fragment) {
-    Result<ShaderHandle> vertexShader = compile(GL_VERTEX_SHADER, vertex);
+    const GlDialect dialect = currentGlDialect();
+    Result<ShaderHandle> vertexShader = compile(GL_VERTEX_SHADER, vertex, dialect);
     if (!vertexShader)
         return vertexShader.error();
-    Result<ShaderHandle> fragmentShader = compile(GL_FRAGMENT_SHADER, fragment);
+    Result<ShaderHandle> fragmentShader = compile(GL_FRAGMENT_SHADER, fragment, dialect);
     if (!fragmentShader)
         return fragmentShader.error();
 

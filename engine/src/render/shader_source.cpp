@@ -59,6 +59,16 @@ std::optional<std::string> parseInclude(std::string_view line) {
     return name;
 }
 
+// `#version ...`, which shader files must not have (the loader supplies it).
+bool isVersionDirective(std::string_view line) {
+    const size_t hash = line.find_first_not_of(" \t");
+    if (hash == std::string_view::npos || line[hash] != '#')
+        return false;
+    line.remove_prefix(hash + 1);
+    const size_t word = line.find_first_not_of(" \t");
+    return word != std::string_view::npos && line.substr(word).starts_with("version");
+}
+
 class Expander {
 public:
     Status expand(const std::filesystem::path& file, const std::string& includedAt) {
@@ -92,6 +102,10 @@ public:
             if (line.ends_with('\r'))
                 line.remove_suffix(1);
 
+            if (isVersionDirective(line))
+                return Error{displayName(file) + ":" + std::to_string(lineNumber) +
+                             ": remove this #version line: the loader puts the version and precision lines "
+                             "of the context's GL dialect in front of every shader (see gl_dialect.h)"};
             const std::optional<std::string> include = parseInclude(line);
             if (!include) {
                 m_source.text.append(line);

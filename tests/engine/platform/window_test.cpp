@@ -21,6 +21,7 @@ TEST(Window, HeadlessWindowHasAGl33CoreContextOfTheRequestedSize) {
     EXPECT_EQ(window.value().drawableSize(), (vox::PixelSize{320, 200}));
     EXPECT_GE(epoxy_gl_version(), 33);
     EXPECT_TRUE(epoxy_is_desktop_gl());
+    EXPECT_EQ(window.value().dialect(), vox::GlDialect::Desktop);
     GLint profile = 0;
     glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
     EXPECT_NE(profile & GL_CONTEXT_CORE_PROFILE_BIT, 0);
@@ -33,6 +34,25 @@ TEST(Window, HeadlessWindowHasAGl33CoreContextOfTheRequestedSize) {
     EXPECT_FALSE(window.value().isFullscreen());
     EXPECT_TRUE(window.value().setVsync(true).ok());
     EXPECT_FALSE(window.value().hasVsync()) << "a headless window never waits for a display";
+}
+
+// What VOX_GL=es asks for (gl_dialect.h): an OpenGL ES 3 context that says so, which draws.
+TEST(Window, AskedForEsTheWindowHasAnEs3Context) {
+    vox::WindowSettings settings;
+    settings.width = 64;
+    settings.height = 64;
+    settings.headless = true;
+    settings.dialect = vox::GlDialect::Es;
+    vox::Result<vox::Window> window = vox::Window::create(settings);
+    ASSERT_TRUE(window.ok()) << window.error().message;
+    EXPECT_EQ(window.value().dialect(), vox::GlDialect::Es);
+    EXPECT_EQ(vox::currentGlDialect(), vox::GlDialect::Es);
+    EXPECT_FALSE(epoxy_is_desktop_gl());
+    EXPECT_GE(epoxy_gl_version(), 30);
+    EXPECT_EQ(window.value().glDescription().find("OpenGL ES 3."), 0u) << window.value().glDescription();
+    glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
 TEST(Window, MovingTransfersOwnership) {

@@ -1,7 +1,9 @@
 #pragma once
 // GoogleTest fixture for rendering tests: one headless OpenGL 3.3 core context per test suite (SDL's
 // offscreen driver, Mesa llvmpipe through EGL), plus helpers to render into a framebuffer object and read
-// the pixels back.
+// the pixels back. With VOX_GL=es the context is OpenGL ES 3.0 instead (what WebGL2 is): CTest runs the GL
+// suites a second time that way, under the prefix "gles." (tests/CMakeLists.txt), against the same
+// expectations and golden images.
 //
 // If no GL context can be created at all the tests are skipped with the reason, unless VOX_REQUIRE_GL is
 // set (scripts/test.sh sets it), in which case they fail: CI must never pass by skipping them.
@@ -32,6 +34,12 @@ public:
         settings.headless = true;
         settings.resizable = false;
         settings.debugContext = true; // driver complaints show up in the test log
+        Result<GlDialect> dialect = glDialectFromEnvironment();
+        if (!dialect) {
+            s_error = dialect.error().message;
+            return;
+        }
+        settings.dialect = dialect.value();
         Result<Window> window = Window::create(settings);
         if (window.ok())
             s_window = std::make_unique<Window>(std::move(window).value());
@@ -46,8 +54,8 @@ protected:
             return;
         const char* require = std::getenv("VOX_REQUIRE_GL");
         if (require != nullptr && *require != '\0' && std::string(require) != "0")
-            FAIL() << "no headless OpenGL 3.3 context (VOX_REQUIRE_GL is set): " << s_error;
-        GTEST_SKIP() << "no headless OpenGL 3.3 context could be created: " << s_error;
+            FAIL() << "no headless GL context (VOX_REQUIRE_GL is set): " << s_error;
+        GTEST_SKIP() << "no headless GL context could be created: " << s_error;
     }
     void TearDown() override {
         if (s_window) {
@@ -57,6 +65,8 @@ protected:
 
     /// The suite's headless window (its GL context is current); only valid when the test was not skipped.
     static const Window& window() { return *s_window; }
+    /// The dialect of the suite's context (VOX_GL chooses it).
+    static GlDialect dialect() { return s_window->dialect(); }
 
     /// A complete render target, bound for drawing.
     static RenderTarget makeTarget(int width, int height) {

@@ -9,11 +9,11 @@ namespace {
 
 using RenderTargetTest = vox::test::GlTest;
 
-constexpr const char* kVertexShader = R"(#version 330 core
+constexpr const char* kVertexShader = R"(
 layout(location = 0) in vec2 aPosition;
 void main() { gl_Position = vec4(aPosition, 0.0, 1.0); }
 )";
-constexpr const char* kFragmentShader = R"(#version 330 core
+constexpr const char* kFragmentShader = R"(
 uniform vec4 uColor;
 out vec4 fragColor;
 void main() { fragColor = uColor; }

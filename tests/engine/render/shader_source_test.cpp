@@ -14,7 +14,7 @@ std::string generic(const std::filesystem::path& path) {
 
 TEST(ShaderSource, FileWithoutIncludesIsUnchanged) {
     TempDirectory temp;
-    const std::string text = "#version 330 core\nvoid main() {}\n";
+    const std::string text = "// plain\nvoid main() {}\n";
     auto source = vox::loadShaderSource(temp.write("plain.frag", text));
     ASSERT_TRUE(source.ok()) << source.error().message;
     EXPECT_EQ(source.value().text, text);
@@ -23,12 +23,12 @@ TEST(ShaderSource, FileWithoutIncludesIsUnchanged) {
 
 TEST(ShaderSource, NestedIncludesExpandWithLineDirectives) {
     TempDirectory temp;
-    const auto main = temp.write("main.frag", "#version 330 core\n#include \"lib/a.glsl\"\nvoid main() {}\n");
+    const auto main = temp.write("main.frag", "// main\n#include \"lib/a.glsl\"\nvoid main() {}\n");
     const auto a = temp.write("lib/a.glsl", "// a\n  #  include \"b.glsl\"  // relative to lib/\nfloat a;\n");
     const auto b = temp.write("lib/b.glsl", "float b;\r\n");
     auto source = vox::loadShaderSource(main);
     ASSERT_TRUE(source.ok()) << source.error().message;
-    EXPECT_EQ(source.value().text, "#version 330 core\n"
+    EXPECT_EQ(source.value().text, "// main\n"
                                    "#line 1000001 1\n"
                                    "// a\n"
                                    "#line 2000001 2\n"
@@ -40,6 +40,20 @@ TEST(ShaderSource, NestedIncludesExpandWithLineDirectives) {
     ASSERT_EQ(source.value().files.size(), 3u);
     EXPECT_EQ(generic(source.value().files[1]), generic(a));
     EXPECT_EQ(generic(source.value().files[2]), generic(b));
+}
+
+// The loader supplies the version line per GL dialect (gl_dialect.h); a file's own is refused with its place.
+TEST(ShaderSource, AVersionLineIsRefusedNamingFileAndLine) {
+    TempDirectory temp;
+    const auto main = temp.write("main.frag", "// main\n#include \"a.glsl\"\n");
+    const auto a = temp.write("a.glsl", "// a\n  # version 330 core\n");
+    auto source = vox::loadShaderSource(main);
+    ASSERT_FALSE(source.ok());
+    const std::string& message = source.error().message;
+    EXPECT_NE(message.find(generic(a) + ":2:"), std::string::npos) << message;
+    EXPECT_NE(message.find("#version"), std::string::npos) << message;
+    // A name that merely starts with "version" is no directive.
+    EXPECT_TRUE(vox::loadShaderSource(temp.write("ok.frag", "#define versionNumber 3\n")).ok());
 }
 
 TEST(ShaderSource, AFileIncludedTwiceIsExpandedOnce) {
@@ -56,7 +70,7 @@ TEST(ShaderSource, AFileIncludedTwiceIsExpandedOnce) {
 
 TEST(ShaderSource, MissingIncludeNamesTheIncludingFileAndLine) {
     TempDirectory temp;
-    const auto main = temp.write("main.frag", "#version 330 core\n\n#include \"nope.glsl\"\n");
+    const auto main = temp.write("main.frag", "// main\n\n#include \"nope.glsl\"\n");
     auto source = vox::loadShaderSource(main);
     ASSERT_FALSE(source.ok());
     const std::string& message = source.error().message;

@@ -48,7 +48,8 @@ struct ImGuiDrawStats {
 class ImGuiLayer {
 public:
     /// Creates the context and initialises the SDL2 backend for `window` and the OpenGL3 backend (GLSL
-    /// 330 core) in the current context `glContext` (an `SDL_GLContext`). Fails when a backend refuses.
+    /// 330 core, or 300 es on an ES context) in the current context `glContext` (an `SDL_GLContext`).
+    /// Fails when a backend refuses.
     [[nodiscard]] static Result<ImGuiLayer> create(SDL_Window* window, void* glContext);
 
     ImGuiLayer(ImGuiLayer&&) noexcept;

@@ -22,7 +22,7 @@ namespace vox {
 class LineRenderer {
 public:
     /// Builds `debug_line.vert` + `debug_line.frag` from `shaderDirectory`. Needs a current GL 3.3 core
-    /// context. Fails with the compiler's messages or the missing file.
+    /// or ES 3.0 context. Fails with the compiler's messages or the missing file.
     [[nodiscard]] static Result<LineRenderer> create(const std::filesystem::path& shaderDirectory);
 
     /// Uploads `lines` and draws them into `viewport` of the bound framebuffer, seen through

@@ -1,6 +1,7 @@
 #pragma once
 /// @file
-/// `Window`: an SDL2 window with an OpenGL 3.3 core context, GL functions loaded by libepoxy.
+/// `Window`: an SDL2 window with an OpenGL 3.3 core context, or an OpenGL ES 3.0 one
+/// (`WindowSettings::dialect`, see gl_dialect.h), GL functions loaded by libepoxy.
 ///
 /// Headless mode: with `WindowSettings::headless`, or on Linux when neither `DISPLAY` nor `WAYLAND_DISPLAY`
 /// is set (and `SDL_VIDEODRIVER` does not choose a driver), the window uses SDL's `offscreen` video driver.
@@ -30,6 +31,7 @@
 /// object (the RAII wrappers in `vox/render`) before the window that owns their context.
 
 #include "vox/core/result.h"
+#include "vox/platform/gl_dialect.h"
 
 #include <string>
 
@@ -48,6 +50,7 @@ struct WindowSettings {
     bool resizable = true;                ///< Let the user resize the window.
     bool threadedDriver = true; ///< Ask Mesa for its GL driver thread (see the file comment). Process-wide,
                                 ///< and only the first window of a process decides it.
+    GlDialect dialect = GlDialect::Desktop; ///< OpenGL 3.3 core, or OpenGL ES 3.0 (what WebGL2 is).
 #ifdef NDEBUG
     bool debugContext = false; ///< Ask for a debug GL context and log KHR_debug messages (debug builds).
 #else
@@ -63,12 +66,13 @@ struct PixelSize {
     friend bool operator==(const PixelSize&, const PixelSize&) = default;
 };
 
-/// An SDL window that owns its OpenGL 3.3 core context, current on the creating thread. Move-only; the
-/// destructor releases the context, the window and its reference to SDL's video subsystem.
+/// An SDL window that owns its OpenGL 3.3 core (or ES 3.0) context, current on the creating thread.
+/// Move-only; the destructor releases the context, the window and its reference to SDL's video subsystem.
 class Window {
 public:
     /// Initialises SDL video if needed, opens the window and its GL context and checks for OpenGL 3.3
-    /// core. Fails with a readable message when there is no usable video driver or GL version.
+    /// core (or, with `GlDialect::Es`, OpenGL ES 3.0). Fails with a readable message when there is no
+    /// usable video driver or GL version.
     [[nodiscard]] static Result<Window> create(const WindowSettings& settings);
 
     /// Takes over `other`'s resources; `other` is left empty.
@@ -106,6 +110,8 @@ public:
     [[nodiscard]] bool isHeadless() const { return m_headless; }
     /// True when buffer swaps wait for the display (vsync asked for and granted).
     [[nodiscard]] bool hasVsync() const { return m_vsync; }
+    /// The dialect of the window's context (what `WindowSettings::dialect` asked for, checked).
+    [[nodiscard]] GlDialect dialect() const { return m_dialect; }
     /// "OpenGL 4.5 (Core Profile) Mesa 22.3.6 on llvmpipe (...)", for logs and bug reports.
     [[nodiscard]] std::string glDescription() const;
     /// The SDL window, for code that needs SDL directly (e.g. Dear ImGui's backend). Owned by this object.
@@ -136,6 +142,7 @@ private:
     bool m_fullscreen = false;
     bool m_vsync = false;
     bool m_ownsVideo = false; // holds a reference to SDL's video subsystem
+    GlDialect m_dialect = GlDialect::Desktop;
 };
 
 } // namespace vox

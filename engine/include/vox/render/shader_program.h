@@ -2,6 +2,10 @@
 /// @file
 /// `ShaderProgram`: a linked GL program of a vertex and a fragment shader, built from files in shaders/.
 ///
+/// Each shader is compiled as `glslPreamble()` of the current context's dialect ("#version 330 core", or
+/// "#version 300 es" and default precisions; see vox/platform/gl_dialect.h), then "#line 1 0", then the
+/// source: sources carry no `#version` line of their own, and line numbers stay those of the files.
+///
 /// Compile and link errors come back as `Error`s whose lines name the file and line a person edits
 /// ("shaders/scene.frag:12:5: error: ..."), through `ShaderSource::mapLog`.
 

@@ -9,6 +9,9 @@
 /// - Each file is expanded once per shader (like `#pragma once`), so two files may share a helper.
 /// - A file that includes itself, directly or through others, is an error naming the chain.
 /// - The directive is recognised textually, also inside a `/* */` block comment.
+/// - Files have no `#version` line (one is an error naming the file and line): `ShaderProgram` puts the
+///   version and precision lines of the context's GL dialect in front (vox/platform/gl_dialect.h), so one
+///   file serves desktop OpenGL 3.3 core and OpenGL ES 3.0 / WebGL2.
 ///
 /// Each file gets a GLSL source-string number (its index in `files`), and `#line` directives number the
 /// lines of file `i` from `i * kShaderLineBase + 1`, so a driver position "2:2000007(12)" means `files[2]`,
