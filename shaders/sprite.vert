@@ -1,12 +1,13 @@
 // Voxel sprites by vertex pulling: vertex 4i + k of instance j is corner k of quad i of instance j's
-// mesh, read from the shared quad buffer. Instances of meshes with fewer quads than the batch's largest
+// mesh, read from the shared quad array. Instances of meshes with fewer quads than the batch's largest
 // turn their extra quads into clipped-away degenerate triangles.
 
 #include "frame.glsl"
 #include "quad_corners.glsl"
+#include "texel_array.glsl"
 
-uniform usamplerBuffer uQuads;  // every mesh's packed quads (RG32UI)
-uniform usamplerBuffer uMeshes; // per mesh slot: first quad, quad count, palette row (RGBA32UI)
+uniform usampler2D uQuads;   // every mesh's packed quads (RG32UI texel array)
+uniform usampler2D uMeshes;  // per mesh slot: first quad, quad count, palette row (RGBA32UI texel array)
 uniform sampler2D uPalettes;    // sRGB, 256 x palette rows
 
 layout(location = 0) in vec4 iTranslationScale; // world position of cell (0,0,0) after rotation; scale
@@ -25,7 +26,7 @@ flat out vec3 vEmission;
 const float kOcclusion[4] = float[4](0.30, 0.56, 0.80, 1.0);
 
 void main() {
-    uvec3 mesh = texelFetch(uMeshes, int(iMeshSlot)).xyz; // first quad, quad count, palette row
+    uvec3 mesh = texelFetch(uMeshes, texelArrayCoord(int(iMeshSlot)), 0).xyz; // first quad, count, palette row
     int quad = gl_VertexID >> 2;
     if (uint(quad) >= mesh.y) {
         gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // outside the clip volume: the triangle is dropped
@@ -37,7 +38,7 @@ void main() {
         vEmission = vec3(0.0);
         return;
     }
-    uvec2 quadBits = texelFetch(uQuads, int(mesh.x) + quad).xy;
+    uvec2 quadBits = texelFetch(uQuads, texelArrayCoord(int(mesh.x) + quad), 0).xy;
     vec3 origin = vec3(quadBits.x & 511u, (quadBits.x >> 9) & 511u, (quadBits.x >> 18) & 511u);
     uint direction = (quadBits.x >> 27) & 7u;
     vec2 size = vec2((quadBits.y & 255u) + 1u, ((quadBits.y >> 8) & 255u) + 1u);

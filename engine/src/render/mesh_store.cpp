@@ -6,12 +6,14 @@
 #include <array>
 #include <span>
 #include <string>
+#include <utility>
 
 namespace vox {
 namespace {
 
 constexpr int32_t kInitialQuads = 16384;
-constexpr GLsizeiptr kQuadBytes = sizeof(PackedQuad);
+constexpr int32_t kInitialRecords = 64;
+static_assert(sizeof(PackedQuad) == 2 * sizeof(uint32_t), "a packed quad is one RG32UI texel");
 
 // Slack so that erosion, which can add faces as it carves, usually rewrites a mesh in place.
 int32_t reserveFor(int32_t quads) {
@@ -22,13 +24,10 @@ int32_t reserveFor(int32_t quads) {
 
 MeshStore MeshStore::create() {
     MeshStore store;
-    store.m_quads = Buffer::create();
-    store.m_quadTexture = BufferTexture::create();
-    store.grow(kInitialQuads);
-    store.m_records = Buffer::create();
-    store.m_recordTexture = BufferTexture::create();
+    store.m_quads = TexelArray::create(2, kInitialQuads);
+    store.m_records = TexelArray::create(4, kInitialRecords);
     store.m_paletteTexture = Texture::create2D(256, kMaxPalettes, GL_SRGB8_ALPHA8);
-    // Read with texelFetch only; nearest filtering documents that no texel is ever blended.
+    // Read with texelFetch only; nearest filtering says that no texel is ever blended.
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     return store;
@@ -147,8 +146,8 @@ MeshStore::Range MeshStore::allocate(int32_t count) {
             m_freeRanges.erase(m_freeRanges.begin() + static_cast<std::ptrdiff_t>(i));
         return taken;
     }
-    if (m_end + count > m_capacityQuads)
-        grow(m_end + count);
+    // Growing keeps the contents (TexelArray uploads them again; flush() counts those bytes).
+    m_grownBytes += m_quads.reserve(m_end + count);
     const Range taken{m_end, count};
     m_end += count;
     return taken;
@@ -173,29 +172,6 @@ void MeshStore::release(Range range) {
     }
 }
 
-void MeshStore::grow(int32_t minimumQuads) {
-    GLint maxTexels = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
-    int32_t capacity = std::max(m_capacityQuads, kInitialQuads);
-    while (capacity < minimumQuads)
-        capacity *= 2;
-    capacity = std::min(capacity, static_cast<int32_t>(maxTexels));
-    VOX_VERIFY(capacity >= minimumQuads,
-               ("SceneRenderer: the meshes need " + std::to_string(minimumQuads) +
-                " quads, more than this GPU's buffer textures hold (" + std::to_string(maxTexels) + ")")
-                   .c_str());
-    Buffer bigger = Buffer::create();
-    bigger.upload(GL_COPY_WRITE_BUFFER, nullptr, static_cast<size_t>(capacity) * kQuadBytes, GL_DYNAMIC_DRAW);
-    if (m_end > 0) {
-        // A copy on the GPU: nothing crosses from memory, so it is not counted as uploaded bytes.
-        m_quads.bind(GL_COPY_READ_BUFFER);
-        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, m_end * kQuadBytes);
-    }
-    m_quads = std::move(bigger);
-    m_capacityQuads = capacity;
-    m_quadTexture.attach(m_quads, GL_RG32UI);
-}
-
 MeshStore::FlushResult MeshStore::flush() {
     FlushResult result;
     std::vector<uint32_t> changed;
@@ -211,13 +187,10 @@ MeshStore::FlushResult MeshStore::flush() {
             s.mesh.firstQuad = range.start;
             s.mesh.capacity = range.count;
         }
-        if (count > 0) {
-            m_quads.bind(GL_TEXTURE_BUFFER);
-            glBufferSubData(GL_TEXTURE_BUFFER, s.mesh.firstQuad * kQuadBytes, count * kQuadBytes,
-                            s.pending.data());
-        }
+        result.bytes += m_quads.write(
+            s.mesh.firstQuad, std::span<const uint32_t>(reinterpret_cast<const uint32_t*>(s.pending.data()),
+                                                        s.pending.size() * 2));
         s.mesh.quadCount = count;
-        result.bytes += count * kQuadBytes;
         ++result.meshes;
         s.dirty = false;
         s.pending = {};
@@ -225,28 +198,16 @@ MeshStore::FlushResult MeshStore::flush() {
     }
     m_dirty.clear();
 
-    // Mesh records: rewrite the whole table when it must grow, else only the changed entries.
-    const auto record = [](const Mesh& mesh) {
-        return std::array<uint32_t, 4>{static_cast<uint32_t>(mesh.firstQuad),
-                                       static_cast<uint32_t>(mesh.quadCount),
-                                       static_cast<uint32_t>(mesh.paletteRow), 0u};
-    };
-    m_records.bind(GL_TEXTURE_BUFFER);
-    if (m_slots.size() > m_recordCapacity) {
-        m_recordCapacity = std::max<size_t>(64, m_slots.size() * 2);
-        std::vector<std::array<uint32_t, 4>> table(m_recordCapacity, std::array<uint32_t, 4>{});
-        for (size_t slot = 0; slot < m_slots.size(); ++slot)
-            table[slot] = record(m_slots[slot].mesh);
-        m_records.upload(GL_TEXTURE_BUFFER, std::span<const std::array<uint32_t, 4>>(table), GL_DYNAMIC_DRAW);
-        m_recordTexture.attach(m_records, GL_RGBA32UI);
-        result.bytes += static_cast<int64_t>(table.size()) * kRecordBytes;
-    } else {
-        for (uint32_t slot : changed) {
-            const std::array<uint32_t, 4> entry = record(m_slots[slot].mesh);
-            glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(slot) * kRecordBytes, kRecordBytes,
-                            entry.data());
-            result.bytes += kRecordBytes;
-        }
+    result.bytes += std::exchange(m_grownBytes, 0);
+
+    // Mesh records: only the changed entries (growing the table keeps the others).
+    result.bytes += m_records.reserve(static_cast<int32_t>(m_slots.size()));
+    for (uint32_t slot : changed) {
+        const Mesh& mesh = m_slots[slot].mesh;
+        const std::array<uint32_t, 4> record{static_cast<uint32_t>(mesh.firstQuad),
+                                             static_cast<uint32_t>(mesh.quadCount),
+                                             static_cast<uint32_t>(mesh.paletteRow), 0u};
+        result.bytes += m_records.write(static_cast<int32_t>(slot), record);
     }
 
     for (size_t row = 0; row < m_palettes.size(); ++row) {
@@ -263,8 +224,8 @@ MeshStore::FlushResult MeshStore::flush() {
 }
 
 void MeshStore::bind(int quadUnit, int recordUnit, int paletteUnit) const {
-    m_quadTexture.bind(quadUnit);
-    m_recordTexture.bind(recordUnit);
+    m_quads.bind(quadUnit);
+    m_records.bind(recordUnit);
     m_paletteTexture.bind(paletteUnit);
 }
 

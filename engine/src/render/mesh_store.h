@@ -1,16 +1,15 @@
 #pragma once
-// MeshStore: every voxel mesh the renderer draws, in one GL buffer of packed quads (read by the vertex
-// shader through a buffer texture), and their palettes as rows of one sRGB texture.
+// MeshStore: every voxel mesh the renderer draws, in one texel array of packed quads (read by the vertex
+// shader with texelFetch; see vox/render/texel_array.h), and their palettes as rows of one sRGB texture.
 //
 // Models are meshed when added or updated, on the CPU; the GL upload waits for `flush()`, which the
 // renderer calls once per frame, so a model eroded several times between two frames uploads once, and
 // only its own quads. Each mesh owns a range of the buffer with some slack, so a model that grows a
-// little after erosion is rewritten in place; ranges are recycled first-fit, and the buffer doubles
-// (a GPU-side copy) when full. Identical palettes share a row.
+// little after erosion is rewritten in place; ranges are recycled first-fit, and the array doubles when
+// full. Identical palettes share a row.
 
-#include "vox/render/buffer.h"
-#include "vox/render/buffer_texture.h"
 #include "vox/render/mesh_handle.h"
+#include "vox/render/texel_array.h"
 #include "vox/render/texture.h"
 #include "vox/voxel/palette.h"
 #include "vox/voxel/voxel_mesh.h"
@@ -27,7 +26,7 @@ public:
     // quad count, palette row, 0) at the mesh's slot in the record table, so sprite instances name only
     // the slot and stay unchanged when a mesh is rewritten.
     struct Mesh {
-        int32_t firstQuad = 0;  // in the quad buffer
+        int32_t firstQuad = 0;  // in the quad array
         int32_t quadCount = 0;  // as of the last flush
         int32_t paletteRow = 0; // in the palette texture
         int32_t capacity = 0;   // quads reserved at firstQuad (>= quadCount)
@@ -57,7 +56,7 @@ public:
     FlushResult flush();
 
     void bind(int quadUnit, int recordUnit, int paletteUnit) const;
-    [[nodiscard]] int32_t capacityQuads() const { return m_capacityQuads; }
+    [[nodiscard]] int32_t capacityQuads() const { return m_quads.capacity(); }
 
 private:
     struct Range {
@@ -83,19 +82,15 @@ private:
     void releasePalette(int32_t row);
     Range allocate(int32_t count);
     void release(Range range);
-    void grow(int32_t minimumQuads);
 
     std::vector<Slot> m_slots;
     std::vector<uint32_t> m_freeSlots;
     std::vector<int32_t> m_dirty;    // slot indices
     std::vector<Range> m_freeRanges; // sorted by start, never touching each other or m_end
     int32_t m_end = 0;               // quads in use or free-listed below this; the rest is free
-    int32_t m_capacityQuads = 0;
-    Buffer m_quads;
-    BufferTexture m_quadTexture;
-    Buffer m_records;
-    BufferTexture m_recordTexture;
-    size_t m_recordCapacity = 0; // slots the record buffer holds
+    TexelArray m_quads;              // RG32UI: one PackedQuad per element
+    TexelArray m_records;            // RGBA32UI: one record per slot
+    int64_t m_grownBytes = 0;        // uploaded by growing the quad array since the last flush
     std::vector<PaletteRow> m_palettes;
     Texture m_paletteTexture;
     VoxelMesher m_mesher;

@@ -715,7 +715,6 @@ const FrameStats& SceneRenderer::endFrame() {
     glUseProgram(0);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, 0);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
 
     frame.cpuMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - impl.frameStart).count();

@@ -13,16 +13,41 @@ Texture Texture::create2D(int width, int height, GLenum internalFormat) {
     texture.m_width = width;
     texture.m_height = height;
     glBindTexture(GL_TEXTURE_2D, name);
-    // The format/type pair only describes the (absent) upload data, but must be valid for the format.
-    const bool depth = internalFormat == GL_DEPTH_COMPONENT24 || internalFormat == GL_DEPTH_COMPONENT32F;
-    glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internalFormat), width, height, 0,
-                 depth ? GL_DEPTH_COMPONENT : GL_RGBA, depth ? GL_FLOAT : GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    // The format/type pair only describes the (absent) upload data, but OpenGL ES checks it against the
+    // storage format, so it must be the matching one.
+    const UploadFormat upload = uploadFormatOf(internalFormat);
+    glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internalFormat), width, height, 0, upload.format,
+                 upload.type, nullptr);
+    const GLint filter = upload.integer ? GL_NEAREST : GL_LINEAR;
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
     return texture;
+}
+
+Texture::UploadFormat Texture::uploadFormatOf(GLenum internalFormat) {
+    switch (internalFormat) {
+    case GL_RGBA8:
+    case GL_SRGB8_ALPHA8:
+        return {GL_RGBA, GL_UNSIGNED_BYTE, false};
+    case GL_R8:
+        return {GL_RED, GL_UNSIGNED_BYTE, false};
+    case GL_RG32UI:
+        return {GL_RG_INTEGER, GL_UNSIGNED_INT, true};
+    case GL_RGBA32UI:
+        return {GL_RGBA_INTEGER, GL_UNSIGNED_INT, true};
+    case GL_DEPTH_COMPONENT24:
+        return {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, false};
+    case GL_DEPTH_COMPONENT32F:
+        return {GL_DEPTH_COMPONENT, GL_FLOAT, false};
+    case GL_DEPTH24_STENCIL8:
+        return {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, false};
+    default:
+        VOX_ASSERT(false, "Texture: add this internal format to Texture::uploadFormatOf");
+        return {};
+    }
 }
 
 void Texture::bind(int unit) const {

@@ -10,5 +10,5 @@
 #if defined(__EMSCRIPTEN__)
 #include <GLES3/gl3.h>
 #else
-#include <epoxy/gl.h>
+#include "vox/platform/gl.h"
 #endif

@@ -11,9 +11,23 @@ class Texture {
 public:
     /// An empty wrapper (owns no name); use `create2D()`.
     Texture() = default;
-    /// A `width` x `height` texture with storage `internalFormat` (e.g. GL_RGBA8), contents undefined,
-    /// linear filtering, clamped to the edge, no mipmaps. Leaves it bound to GL_TEXTURE_2D.
+    /// A `width` x `height` texture with storage `internalFormat`, contents undefined, clamped to the edge,
+    /// no mipmaps; linear filtering, except nearest for integer formats (which linear filtering would make
+    /// incomplete). Formats: GL_RGBA8, GL_SRGB8_ALPHA8, GL_R8, GL_RG32UI, GL_RGBA32UI, GL_DEPTH_COMPONENT24,
+    /// GL_DEPTH_COMPONENT32F, GL_DEPTH24_STENCIL8 (OpenGL ES wants the upload format and type that match
+    /// the storage exactly: `uploadFormatOf()`). Leaves it bound to GL_TEXTURE_2D.
     [[nodiscard]] static Texture create2D(int width, int height, GLenum internalFormat = GL_RGBA8);
+
+    /// The pixel format and type of uploads to (and the texture specification of) a texture with storage
+    /// `internalFormat` (one of `create2D()`'s), as OpenGL ES 3.0 requires them: e.g. GL_RG32UI ->
+    /// {GL_RG_INTEGER, GL_UNSIGNED_INT}, GL_R8 -> {GL_RED, GL_UNSIGNED_BYTE}.
+    struct UploadFormat {
+        GLenum format = GL_RGBA;        ///< e.g. GL_RGBA, GL_RED, GL_RG_INTEGER.
+        GLenum type = GL_UNSIGNED_BYTE; ///< e.g. GL_UNSIGNED_BYTE, GL_UNSIGNED_INT.
+        bool integer = false;           ///< An integer format (read with usampler / isampler).
+    };
+    /// See `UploadFormat`.
+    [[nodiscard]] static UploadFormat uploadFormatOf(GLenum internalFormat);
 
     /// Binds the texture to GL_TEXTURE_2D of texture unit `unit`.
     void bind(int unit = 0) const;
