@@ -10,5 +10,5 @@
 #if defined(__EMSCRIPTEN__)
 #include <GLES3/gl3.h>
 #else
-#include "vox/platform/gl.h"
+#include <epoxy/gl.h>
 #endif
