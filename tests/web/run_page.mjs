@@ -5,7 +5,7 @@
 //
 // Usage: node --experimental-websocket tests/web/run_page.mjs --root build/web/game --query 'demo&seed=1&frames=3600&hash'
 //          [--size 1280x720] [--screenshot page.png] [--frame-times SECONDS] [--timeout SECONDS]
-// Prints one JSON line: { exitStatus, output, screenshot?, frameTimesMs? }. Exit status 0 when the page
+// Prints one JSON line: { exitStatus, output, console, screenshot?, frameTimesMs? }. Exit status 0 when the page
 // ran to its end (or for --frame-times, ran that long), 1 otherwise (the reason on stderr).
 //
 // --frame-times: a windowed (not headless) page whose frames the browser paces; measures the time from one
@@ -66,7 +66,12 @@ async function launchChromium(width, height) {
   const port = readFileSync(portFile, 'utf8').split('\n')[0];
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
   const page = targets.find((t) => t.type === 'page');
-  const close = () => { chromium.kill(); rmSync(profile, { recursive: true, force: true }); };
+  const exited = new Promise((resolve) => chromium.on('exit', resolve));
+  const close = async () => {
+    chromium.kill();
+    await exited; // then nothing writes into the profile any more
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  };
   return { url: page.webSocketDebuggerUrl, close, log: () => log };
 }
 
@@ -74,8 +79,15 @@ function connect(url) {
   const socket = new WebSocket(url);
   let next = 1;
   const pending = new Map();
+  const consoleLines = [];
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    if (message.method === 'Runtime.consoleAPICalled')
+      consoleLines.push(message.params.type + ': ' + message.params.args.map((a) => a.value ?? a.description).join(' '));
+    else if (message.method === 'Runtime.exceptionThrown')
+      consoleLines.push('exception: ' + (message.params.exceptionDetails.exception?.description ?? message.params.exceptionDetails.text));
+    else if (message.method === 'Log.entryAdded')
+      consoleLines.push(message.params.entry.level + ': ' + message.params.entry.text);
     if (message.id && pending.has(message.id)) {
       const { resolve, reject } = pending.get(message.id);
       pending.delete(message.id);
@@ -88,7 +100,7 @@ function connect(url) {
     socket.send(JSON.stringify({ id, method, params }));
   });
   return new Promise((resolve, reject) => {
-    socket.onopen = () => resolve({ send, close: () => socket.close() });
+    socket.onopen = () => resolve({ send, close: () => socket.close(), consoleLines });
     socket.onerror = () => reject(new Error(`cannot connect to ${url}`));
   });
 }
@@ -107,6 +119,8 @@ async function main() {
   const report = {};
   try {
     const cdp = await connect(chromium.url);
+    await cdp.send('Runtime.enable');
+    await cdp.send('Log.enable');
     await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
     await cdp.send('Page.navigate', { url: address });
     const deadline = Date.now() + Number(options.timeout) * 1000;
@@ -131,9 +145,10 @@ async function main() {
       writeFileSync(options.screenshot, Buffer.from(shot.data, 'base64'));
       report.screenshot = options.screenshot;
     }
+    report.console = cdp.consoleLines;
     cdp.close();
   } finally {
-    chromium.close();
+    await chromium.close();
     server.close();
   }
   console.log(JSON.stringify(report));

@@ -2,7 +2,7 @@
 
 #include <emscripten/emscripten.h>
 
-#include <utility>
+#include <string>
 
 namespace vox {
 namespace {
@@ -29,7 +29,13 @@ int runMainLoop(const std::function<bool()>& frame, const std::function<int()>& 
         // Headless runs (tests, the state hash): nothing to show until the end, so the page simply waits.
         while (frame()) {
         }
-        return finish();
+        const int status = finish();
+        // The runtime stays: leaving it would take the last frame off the canvas, which tests look at.
+        // Module.onFinish(status) tells the page instead of Module.onExit.
+        emscripten_run_script(
+            ("if (Module.onFinish) Module.onFinish(" + std::to_string(status) + ");").c_str());
+        emscripten_exit_with_live_runtime();
+        return status; // not reached
     }
     // fps 0: requestAnimationFrame. simulate_infinite_loop: this call does not return and the caller's
     // stack (the objects `frame` refers to) is kept.

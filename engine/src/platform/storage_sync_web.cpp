@@ -7,17 +7,9 @@ namespace vox::detail {
 // The page mounted IDBFS over the save folder before main() (web/index.html). A failed sync leaves the
 // file in memory for this session; it says so on the console, as the desktop warns on stderr.
 void syncPersistentStorage() {
-    EM_ASM({
-        if (typeof IDBFS == = 'undefined')
-            return;
-        FS.syncfs(
-            false, function(error) {
-                if (error)
-                    console.warn(
-                        'voxel-invaders: warning: saving to the browser storage (IndexedDB) failed: ' +
-                        error);
-            });
-    });
+    emscripten_run_script(
+        "if (typeof IDBFS !== 'undefined') FS.syncfs(false, function (error) { if (error) console.warn("
+        "'voxel-invaders: warning: cannot save to this browser\\'s storage (IndexedDB): ' + error); });");
 }
 
 } // namespace vox::detail

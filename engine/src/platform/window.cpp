@@ -28,6 +28,11 @@
 namespace vox {
 namespace {
 
+#if defined(__EMSCRIPTEN__)
+constexpr bool kCanvas = true; // the window is a page's canvas (Emscripten), always shown
+#else
+constexpr bool kCanvas = false;
+#endif
 constexpr int kMinimumWindowWidth = 320;
 constexpr int kMinimumWindowHeight = 180;
 // How long a fullscreen switch waits for the window manager to carry it out. A window manager takes a few
@@ -35,14 +40,14 @@ constexpr int kMinimumWindowHeight = 180;
 constexpr Uint32 kWindowManagerWaitMs = 500;
 constexpr Uint32 kWindowManagerPollMs = 10;
 
-bool environmentSet(const char* variable) {
+[[maybe_unused]] bool environmentSet(const char* variable) {
     const char* value = std::getenv(variable);
     return value != nullptr && *value != '\0';
 }
 
 // True when SDL can be expected to open a real window. Only X11/Wayland systems can tell from the
 // environment; an explicit SDL_VIDEODRIVER (kmsdrm, offscreen, ...) is the user's choice and is kept.
-bool displayAvailable() {
+[[maybe_unused]] bool displayAvailable() {
 #if defined(__linux__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
     return environmentSet("DISPLAY") || environmentSet("WAYLAND_DISPLAY") ||
            environmentSet("SDL_VIDEODRIVER");
@@ -85,7 +90,13 @@ Result<Window> Window::create(const WindowSettings& settings) {
         setenv("mesa_glthread", "true", 0);
 #endif
 
+#if defined(__EMSCRIPTEN__)
+    // A page draws into its canvas whatever it does: there, headless means only that frames run back to
+    // back with nothing shown until the last (isHeadless()), never SDL's offscreen driver, which has no GL.
+    const bool wantHeadless = false;
+#else
     const bool wantHeadless = settings.headless || !displayAvailable();
+#endif
     if (wantHeadless)
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE);
 
@@ -97,6 +108,9 @@ Result<Window> Window::create(const WindowSettings& settings) {
     window.m_ownsVideo = true;
     const char* driver = SDL_GetCurrentVideoDriver();
     window.m_headless = driver != nullptr && std::strcmp(driver, "offscreen") == 0;
+#if defined(__EMSCRIPTEN__)
+    window.m_headless = settings.headless;
+#endif
 
     SDL_GL_ResetAttributes();
     const bool es = settings.dialect == GlDialect::Es;
@@ -112,7 +126,7 @@ Result<Window> Window::create(const WindowSettings& settings) {
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
 
     Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
-    flags |= window.m_headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;
+    flags |= window.m_headless && !kCanvas ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;
     if (settings.resizable)
         flags |= SDL_WINDOW_RESIZABLE;
     window.m_window = SDL_CreateWindow(settings.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
