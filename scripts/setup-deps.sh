@@ -11,6 +11,7 @@ packages=(
   libimgui-dev                                  # Dear ImGui: debug overlay, menus, HUD glyphs
   libstb-dev                                    # PNG read/write (screenshots, golden images)
   libgl1-mesa-dri libegl1 libegl-mesa0          # Mesa llvmpipe through EGL: headless rendering
+  libgles2                                      # OpenGL ES 3.0 contexts (VOX_GL=es, the "gles." tests)
   libgtest-dev libgmock-dev                     # tests
   xvfb                                          # tests: a real X11 window (window_x11_test.cpp)
   libbenchmark-dev                              # benchmarks

@@ -120,6 +120,26 @@ TEST(Robustness, WithoutOpenGl33TheGameExits1NamingWhatItNeeds) {
     EXPECT_TRUE(contains(result.err, "needs OpenGL 3.3")) << result.err;
 }
 
+// VOX_GL=es runs the game on OpenGL ES 3.0, the browser's GL (gl_dialect.h): the same picture as on desktop
+// GL (screenshots of the same frame are equal; llvmpipe renders both the same way); a bad value is named.
+TEST(Robustness, VoxGlEsDrawsTheSameFrameAndABadValueExits1NamingIt) {
+    TempDirectory temp;
+    const auto desktop = temp.path() / "desktop.png";
+    const auto es = temp.path() / "es.png";
+    const std::string run = "--headless --frames 30 --size 320x180 --seed 3 --demo --screenshot ";
+    const ProcessResult onDesktop = runGame(run + quoted(desktop), "VOX_GL=desktop");
+    ASSERT_EQ(onDesktop.exitCode, 0) << onDesktop.err;
+    const ProcessResult onEs = runGame(run + quoted(es), "VOX_GL=es");
+    ASSERT_EQ(onEs.exitCode, 0) << onEs.err;
+    EXPECT_FALSE(readAll(desktop).empty());
+    EXPECT_EQ(readAll(desktop), readAll(es)) << "VOX_GL=es drew another picture";
+
+    const ProcessResult bad = runGame("--headless --frames 1", "VOX_GL=webgl1");
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_TRUE(contains(bad.err, "VOX_GL")) << bad.err;
+    EXPECT_TRUE(contains(bad.err, "webgl1")) << bad.err;
+}
+
 TEST(Robustness, CorruptSaveFilesAreWarnedAboutKeptAsideAndTheGameRuns) {
     TempDirectory temp;
     temp.write("settings.txt", "voxel-invaders-settings 1\nmaster_volume = loud\n\x01\x02");

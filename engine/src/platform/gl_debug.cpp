@@ -2,6 +2,7 @@
 
 #include "gl_debug_group.h"
 #include "vox/platform/gl_debug_scope.h"
+#include "vox/platform/gl_dialect.h"
 
 #include "vox/platform/gl.h"
 
@@ -81,7 +82,9 @@ void forgetGlDebugOutput() {
 }
 
 bool enableGlDebugOutput() {
-    if (epoxy_gl_version() < 43 && !epoxy_has_gl_extension("GL_KHR_debug"))
+    // Core in desktop GL 4.3 and OpenGL ES 3.2; an extension before (WebGL2 has neither).
+    const int core = currentGlDialect() == GlDialect::Es ? 32 : 43;
+    if (epoxy_gl_version() < core && !epoxy_has_gl_extension("GL_KHR_debug"))
         return false;
     t_debugOutput = true;
     glEnable(GL_DEBUG_OUTPUT);

@@ -1,11 +1,14 @@
 #include "vox/render/gpu_timer.h"
 
 #include "vox/core/assert.h"
+#include "vox/platform/gl_dialect.h"
 
 namespace vox {
 
 GpuTimer GpuTimer::create() {
     GpuTimer timer;
+    if (!hasTimerQueries(currentGlDialect()))
+        return timer; // no queries: begin() and end() do nothing, latestMilliseconds() stays empty
     for (Query& query : timer.m_queries)
         query = Query::create();
     return timer;

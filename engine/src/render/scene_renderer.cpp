@@ -299,8 +299,8 @@ void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
     block.backgroundHorizon = glm::vec4(look.backgroundHorizon, 0.0f);
     block.groundColor = glm::vec4(look.groundColor, 0.0f);
     block.groundLineColor = glm::vec4(look.groundLineColor, 0.0f);
-    block.viewport =
-        glm::vec4(0.0f, 0.0f, static_cast<float>(viewport.width), static_cast<float>(viewport.height));
+    block.viewport = glm::vec4(static_cast<float>(viewport.x), static_cast<float>(viewport.y),
+                               static_cast<float>(viewport.width), static_cast<float>(viewport.height));
     block.params = glm::vec4(look.groundHeight, look.fogDensity, look.vignette, look.exposure);
     block.params2 = glm::vec4(look.fogStart, look.stars, 0.0f, 0.0f);
     frame.bytesUploaded += static_cast<int64_t>(frameBlock.update(GL_UNIFORM_BUFFER, &block, sizeof(block)));
@@ -315,8 +315,7 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    glClearDepth(1.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT); // to depth 1, GL's default (ES has no glClearDepth)
 
     if (!gpuSprites.empty()) {
         GlDebugScope scope("sprites");
@@ -688,9 +687,11 @@ const FrameStats& SceneRenderer::endFrame() {
     impl.gpuTimer.begin();
     const bool multisample = impl.settings.samples > 1;
     if (multisample) {
-        impl.ensureMultisampleTarget(glm::ivec2(impl.viewport.width, impl.viewport.height));
+        // Drawn where the viewport is, so the resolve's rectangles are identical, as OpenGL ES requires.
+        impl.ensureMultisampleTarget(
+            glm::ivec2(impl.viewport.x + impl.viewport.width, impl.viewport.y + impl.viewport.height));
         impl.multisampleFramebuffer.bind();
-        glViewport(0, 0, impl.viewport.width, impl.viewport.height);
+        glViewport(impl.viewport.x, impl.viewport.y, impl.viewport.width, impl.viewport.height);
     } else {
         glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
         glViewport(impl.viewport.x, impl.viewport.y, impl.viewport.width, impl.viewport.height);
@@ -703,8 +704,8 @@ const FrameStats& SceneRenderer::endFrame() {
         GlDebugScope resolve("multisample resolve");
         glBindFramebuffer(GL_READ_FRAMEBUFFER, impl.multisampleFramebuffer.name());
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
-        glBlitFramebuffer(0, 0, impl.viewport.width, impl.viewport.height, impl.viewport.x, impl.viewport.y,
-                          impl.viewport.x + impl.viewport.width, impl.viewport.y + impl.viewport.height,
+        const Viewport& v = impl.viewport;
+        glBlitFramebuffer(v.x, v.y, v.x + v.width, v.y + v.height, v.x, v.y, v.x + v.width, v.y + v.height,
                           GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
     impl.drawHud(frame);

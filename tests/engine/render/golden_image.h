@@ -11,12 +11,18 @@
 //
 // Regenerate after an intended change of the look: `VOX_UPDATE_GOLDEN=1 ctest -R Golden` (from the build
 // folder), then look at every changed PNG before committing it (tests/golden/README.md).
+//
+// The goldens are desktop renders. On an OpenGL ES context (VOX_GL=es: CTest's "gles." runs of the same
+// tests) a render is compared with the same golden and never replaces it, also with VOX_UPDATE_GOLDEN; and
+// it is always written to the build tree as NAME.es.png, to look at.
 
+#include "vox/platform/gl_dialect.h"
 #include "vox/render/image.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -41,7 +47,8 @@ inline bool updatingGoldens() {
 inline ::testing::AssertionResult matchesGolden(const Image& actual, const std::string& name,
                                                 const GoldenTolerance& tolerance = {}) {
     const std::filesystem::path golden = std::filesystem::path("tests/golden") / (name + ".png");
-    if (updatingGoldens()) {
+    const bool es = currentGlDialect() == GlDialect::Es;
+    if (updatingGoldens() && !es) {
         if (Status status = writePng(actual, golden); !status)
             return ::testing::AssertionFailure() << status.error().message;
         std::printf("updated %s\n", golden.c_str());
@@ -51,6 +58,8 @@ inline ::testing::AssertionResult matchesGolden(const Image& actual, const std::
     std::filesystem::create_directories(outputDirectory);
     const std::filesystem::path actualPath = outputDirectory / (name + ".actual.png");
     const std::filesystem::path diffPath = outputDirectory / (name + ".diff.png");
+    if (es)
+        (void)writePng(actual, outputDirectory / (name + ".es.png"));
     const auto failWithActual = [&](const std::string& why) {
         (void)writePng(actual, actualPath);
         return ::testing::AssertionFailure() << why << "; actual image: " << actualPath.string()
@@ -89,6 +98,9 @@ inline ::testing::AssertionResult matchesGolden(const Image& actual, const std::
     const double pixels = static_cast<double>(actual.width) * actual.height;
     const double mean = total / (pixels * 3.0);
     const double outlierFraction = static_cast<double>(outliers) / pixels;
+    if (es) // how far the ES render is from the desktop golden, for the log
+        std::printf("%s on OpenGL ES: mean difference %.4f, %lld pixels off by more than %d, largest %d\n",
+                    name.c_str(), mean, static_cast<long long>(outliers), tolerance.pixelTolerance, largest);
     if (mean <= tolerance.meanTolerance && outlierFraction <= tolerance.outlierFraction)
         return ::testing::AssertionSuccess()
                << name << ": mean difference " << mean << ", largest " << largest;

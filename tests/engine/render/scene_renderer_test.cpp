@@ -176,9 +176,14 @@ TEST_F(SceneRendererTest, GpuTimeArrivesWithoutStalling) {
         gpu = renderer().endFrame().gpuMilliseconds;
         glFinish(); // lets the queries complete; the renderer itself never waits
     }
+    EXPECT_GT(renderer().lastFrameStats().cpuMilliseconds, 0.0);
+    if (dialect() == vox::GlDialect::Es) {
+        // No timer queries on ES (gpu_timer.h): "unavailable", never a made-up figure or a GL error.
+        EXPECT_FALSE(gpu.has_value()) << *gpu;
+        return;
+    }
     ASSERT_TRUE(gpu.has_value()) << "no GL_TIME_ELAPSED result after 8 finished frames";
     EXPECT_GT(*gpu, 0.0);
-    EXPECT_GT(renderer().lastFrameStats().cpuMilliseconds, 0.0);
 }
 
 TEST_F(SceneRendererTest, HudTextLandsWhereAnchored) {

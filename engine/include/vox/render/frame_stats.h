@@ -26,7 +26,8 @@ struct FrameStats {
                                            ///< The rest is the driver executing the draw calls (on llvmpipe
                                            ///< that includes vertex shading, which a GPU does on its own).
     std::optional<double> gpuMilliseconds; ///< GPU time of a recent frame (GL timer queries lag by a frame
-                                           ///< or two); empty until the first result arrives.
+                                           ///< or two); empty until the first result arrives, and always
+                                           ///< on OpenGL ES, which has no timer queries.
 };
 
 } // namespace vox

@@ -7,6 +7,9 @@
 /// result is available (typically one or two frames later), so `latestMilliseconds()` lags the frame
 /// being drawn. When every query in the ring is still in flight, that frame is simply not timed.
 ///
+/// OpenGL ES 3.0 and WebGL2 have no GL_TIME_ELAPSED (only as optional extensions, not used): there the
+/// timer measures nothing, `available()` is false and `latestMilliseconds()` stays empty.
+///
 /// `latestMilliseconds()` is the only call that reads from the driver. Call it once per frame before
 /// issuing the frame's commands (it also frees the ring's finished queries): with a threaded GL driver a
 /// read-back waits until every queued command has been executed.
@@ -18,13 +21,15 @@
 
 namespace vox {
 
-/// Ring of GL_TIME_ELAPSED queries; see the file comment. Needs a current GL 3.3 context.
+/// Ring of GL_TIME_ELAPSED queries; see the file comment. Needs a current GL context.
 class GpuTimer {
 public:
     /// An empty timer that measures nothing; use `create()`.
     GpuTimer() = default;
-    /// Generates the queries.
+    /// Generates the queries, when the current context has timer queries (see the file comment).
     [[nodiscard]] static GpuTimer create();
+    /// Whether this timer measures anything (desktop GL); false on OpenGL ES and when empty.
+    [[nodiscard]] bool available() const { return m_queries[0].name() != 0; }
 
     /// Starts timing the commands that follow. Must be paired with `end()`; timers do not nest. Does not
     /// read from the driver: queries are freed by `latestMilliseconds()`.

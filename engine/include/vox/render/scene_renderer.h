@@ -99,7 +99,9 @@ struct SceneLook {
 
 /// How the renderer is built.
 struct RendererSettings {
-    int32_t samples = 4;              ///< Multisampling of the 3D scene; 1 turns it off.
+    int32_t samples = 4; ///< Multisampling of the 3D scene; 1 turns it off. On OpenGL ES the target's colour
+                         ///< buffer must then be GL_RGBA8 (a `RenderTarget`'s is): ES resolves only
+                         ///< between equal formats.
     int32_t hudReferenceHeight = 360; ///< Font pixels are max(1, viewport height / this) screen pixels.
     SceneLook look;                   ///< Initial look; change it any time with `look()`.
 };
