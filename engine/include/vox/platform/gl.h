@@ -9,6 +9,13 @@
 
 #if defined(__EMSCRIPTEN__)
 #include <GLES3/gl3.h>
+// Timer queries: GpuTimer compiles them everywhere but runs them only where hasTimerQueries() says so
+// (desktop GL); in a browser they are the EXT_disjoint_timer_query functions of the same meaning.
+#define GL_GLEXT_PROTOTYPES 1
+#include <GLES2/gl2ext.h>
+#define GL_TIME_ELAPSED GL_TIME_ELAPSED_EXT
+#define glGetQueryObjectiv glGetQueryObjectivEXT
+#define glGetQueryObjectui64v glGetQueryObjectui64vEXT
 #else
 #include <epoxy/gl.h>
 #endif
