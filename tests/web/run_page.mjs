@@ -110,8 +110,9 @@ async function evaluate(cdp, expression) {
   return result.result.value;
 }
 
-async function main() {
-  const options = parseArguments(process.argv.slice(2));
+// Runs the page as the options say (the command line's names) and returns the report.
+export async function runPage(given) {
+  const options = { size: '1280x720', timeout: 300, ...given };
   const [width, height] = options.size.split('x').map(Number);
   const server = await serve(normalize(options.root));
   const address = `http://127.0.0.1:${server.address().port}/?${options.query || ''}`;
@@ -151,6 +152,12 @@ async function main() {
     await chromium.close();
     server.close();
   }
+  return report;
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const report = await runPage(options);
   console.log(JSON.stringify(report));
   if (report.exitStatus === null && !options['frame-times']) {
     console.error(`run_page.mjs: the page did not finish within ${options.timeout} s`);
@@ -158,7 +165,9 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error.message || String(error));
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error.message || String(error));
+    process.exit(1);
+  });
+}
