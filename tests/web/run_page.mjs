@@ -33,7 +33,7 @@ function parseArguments(argv) {
 const kTypes = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
                  '.data': 'application/octet-stream' };
 
-function serve(root) {
+export function serve(root) {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
     const file = join(root, path === '/' ? 'index.html' : path);
@@ -49,7 +49,7 @@ function serve(root) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function launchChromium(width, height) {
+export async function launchChromium(width, height) {
   const profile = mkdtempSync(join(tmpdir(), 'vox-chromium-'));
   const chromium = spawn('chromium', [
     '--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
@@ -75,7 +75,7 @@ async function launchChromium(width, height) {
   return { url: page.webSocketDebuggerUrl, close, log: () => log };
 }
 
-function connect(url) {
+export function connect(url) {
   const socket = new WebSocket(url);
   let next = 1;
   const pending = new Map();
@@ -105,7 +105,7 @@ function connect(url) {
   });
 }
 
-async function evaluate(cdp, expression) {
+export async function evaluate(cdp, expression) {
   const result = await cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
   return result.result.value;
 }

@@ -135,6 +135,7 @@ Result<std::filesystem::path> keepAside(const std::filesystem::path& path, std::
         if (::link(path.c_str(), kept.c_str()) == 0) {
             if (::unlink(path.c_str()) != 0)
                 return systemError("remove", path, errno); // both names remain: nothing is lost
+            detail::syncPersistentStorage();               // a browser: the move, kept in IndexedDB too
             return kept;
         }
         const int linkError = errno;
@@ -154,6 +155,7 @@ Result<std::filesystem::path> keepAside(const std::filesystem::path& path, std::
             return Error{"cannot move " + path.string() + " aside to " + kept.string() + ": " +
                          std::strerror(renameError)};
         }
+        detail::syncPersistentStorage();
         return kept;
     }
     return Error{"cannot move " + path.string() + " aside: " + std::to_string(kMaxKeptFiles) +
