@@ -1,21 +1,38 @@
 # The web build's third-party libraries (included by VoxDependencies.cmake when building with Emscripten),
-# under the same target names as on the desktop. scripts/setup-web-deps.sh prepares them in build/web/deps:
-# SDL2 built for wasm from Debian's source package, and Dear ImGui's sources (Debian's, same version as
-# libimgui-dev). Header-only libraries (GLM, stb) are Debian's own headers, through folders that hold
+# under the same target names as on the desktop, compiled from the sources of Debian's packages that
+# scripts/setup-web-deps.sh unpacks into build/web/deps/src: SDL2 (Emscripten's SDL2 "port" would download
+# it) and Dear ImGui (same version as libimgui-dev). Header-only libraries (GLM, stb) are Debian's own headers, through folders that hold
 # nothing else: the host's /usr/include must not be on a wasm compile's search path.
 
 set(VOX_WEB_DEPS_DIR "${PROJECT_SOURCE_DIR}/build/web/deps"
-    CACHE PATH "Where scripts/setup-web-deps.sh put SDL2 for wasm and Dear ImGui's sources")
-set(sdl2 "${VOX_WEB_DEPS_DIR}/sdl2")
+    CACHE PATH "Where scripts/setup-web-deps.sh put Debian's SDL2 and Dear ImGui sources")
+file(GLOB sdl_source LIST_DIRECTORIES true "${VOX_WEB_DEPS_DIR}/src/libsdl2-*")
 file(GLOB imgui_source LIST_DIRECTORIES true "${VOX_WEB_DEPS_DIR}/src/imgui-*")
-if(NOT EXISTS "${sdl2}/lib/libSDL2.a" OR NOT imgui_source)
-  message(FATAL_ERROR "SDL2 for wasm or Dear ImGui's sources are missing from ${VOX_WEB_DEPS_DIR}: "
+if(NOT sdl_source OR NOT imgui_source)
+  message(FATAL_ERROR "Debian's SDL2 or Dear ImGui sources are missing from ${VOX_WEB_DEPS_DIR}/src: "
                       "run scripts/setup-web-deps.sh (scripts/web.sh does)")
 endif()
 
-add_library(SDL2::SDL2 STATIC IMPORTED)
-set_target_properties(SDL2::SDL2 PROPERTIES IMPORTED_LOCATION "${sdl2}/lib/libSDL2.a"
-                                            INTERFACE_INCLUDE_DIRECTORIES "${sdl2}/include/SDL2")
+# SDL2, compiled here from its own source as Emscripten's SDL2 port does it: the files of the subsystems
+# and the Emscripten back-ends, with SDL's own SDL_config_emscripten.h, no configure step (SDL's CMake
+# configure runs some 300 compiler checks, each a whole emcc start: minutes on two cores). Built once into
+# the build folder like the game's own files.
+set(sdl "${sdl_source}/src")
+file(GLOB sdl_sources
+     "${sdl}/*.c" "${sdl}/atomic/*.c" "${sdl}/audio/*.c" "${sdl}/cpuinfo/*.c" "${sdl}/dynapi/*.c"
+     "${sdl}/events/*.c" "${sdl}/file/*.c" "${sdl}/haptic/*.c" "${sdl}/joystick/*.c" "${sdl}/locale/*.c"
+     "${sdl}/misc/*.c" "${sdl}/power/*.c" "${sdl}/render/*.c" "${sdl}/render/software/*.c"
+     "${sdl}/render/opengles2/*.c" "${sdl}/sensor/*.c" "${sdl}/stdlib/*.c" "${sdl}/thread/*.c" "${sdl}/timer/*.c"
+     "${sdl}/video/*.c" "${sdl}/video/yuv2rgb/*.c" "${sdl}/audio/emscripten/*.c" "${sdl}/audio/disk/*.c"
+     "${sdl}/audio/dummy/*.c" "${sdl}/video/emscripten/*.c" "${sdl}/video/dummy/*.c"
+     "${sdl}/joystick/emscripten/*.c" "${sdl}/joystick/virtual/*.c" "${sdl}/haptic/dummy/*.c"
+     "${sdl}/sensor/dummy/*.c" "${sdl}/power/emscripten/*.c" "${sdl}/filesystem/emscripten/*.c"
+     "${sdl}/timer/unix/*.c" "${sdl}/loadso/dlopen/*.c" "${sdl}/thread/generic/*.c" "${sdl}/locale/emscripten/*.c"
+     "${sdl}/misc/emscripten/*.c")
+add_library(vox_sdl2 STATIC ${sdl_sources})
+target_include_directories(vox_sdl2 SYSTEM PUBLIC "${sdl_source}/include")
+target_compile_options(vox_sdl2 PRIVATE -w)
+add_library(SDL2::SDL2 ALIAS vox_sdl2)
 
 # Only glm/ and stb's headers, by symbolic links to Debian's.
 set(headers "${CMAKE_BINARY_DIR}/host-headers")

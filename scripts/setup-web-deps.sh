@@ -4,9 +4,10 @@
 #   - an Emscripten config of our own (build/web/toolchain/emscripten.config): Debian's freezes the cache
 #     (FROZEN_CACHE = True), but a WebGL 2 / IDBFS link needs a few system libraries it does not ship
 #     prebuilt; our cache (build/web/toolchain/cache) links Debian's prebuilt files and adds those;
-#   - SDL2 for wasm, built from Debian's own source package (Emscripten's SDL2 "port" downloads from the
-#     internet): `apt-get source libsdl2`, after adding a deb-src entry when there is none;
-#   - Dear ImGui's core sources (`apt-get source imgui`): libimgui-dev ships the core as an x86 library.
+#   - Debian's SDL2 source (`apt-get source libsdl2`, after adding a deb-src entry when there is none):
+#     Emscripten's SDL2 "port" downloads from the internet; the web build compiles this one
+#     (cmake/VoxWebDependencies.cmake), into build/web like its own files;
+#   - Dear ImGui's sources (`apt-get source imgui`): libimgui-dev ships the core as an x86 library.
 # Idempotent: when everything is there it only checks (well under a second). Prints nothing then.
 # Usage: scripts/setup-web-deps.sh            (uses sudo when not root)
 set -euo pipefail
@@ -97,18 +98,3 @@ EOF
 }
 fetch_source libsdl2 'libsdl2-*'
 fetch_source imgui 'imgui-*'
-
-# --- SDL2 for wasm -----------------------------------------------------------------------------------
-# A static library installed into $deps/sdl2; the stamp names the source it was built from.
-sdl_source=$(compgen -G "$deps/src/libsdl2-*/" | head -1)
-stamp="$deps/sdl2/built-from"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sdl_source" ]; then
-  echo "Building SDL2 for wasm from $sdl_source (once; cached in $deps/sdl2)"
-  rm -rf "$deps/sdl2" "$deps/sdl2-build"
-  emcmake cmake -S "$sdl_source" -B "$deps/sdl2-build" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_INSTALL_PREFIX="$deps/sdl2" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF >/dev/null
-  cmake --build "$deps/sdl2-build" -j"$(nproc)" >/dev/null
-  cmake --install "$deps/sdl2-build" >/dev/null
-  rm -rf "$deps/sdl2-build"
-  echo "$sdl_source" >"$stamp"
-fi
