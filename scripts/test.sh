@@ -31,6 +31,10 @@ for stage in "${stages[@]}"; do
     web)
       # The page's state hash and picture after the attract demo against the Release game's.
       echo "=== web: build and test in headless Chromium"
+      if [ ! -x build/release/game/voxel-invaders ]; then
+        echo "scripts/test.sh web compares with the Release game: run scripts/test.sh release first" >&2
+        exit 1
+      fi
       scripts/web.sh --build-only
       node --experimental-websocket tests/web/web_page_test.mjs build/release/game/voxel-invaders \
         build/web/game build/web/test-output
