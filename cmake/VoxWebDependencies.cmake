@@ -47,9 +47,8 @@ add_library(glm::glm INTERFACE IMPORTED)
 set_target_properties(glm::glm PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${headers}")
 
 # stb's implementation: libstb's shared library is the desktop's; here it is compiled in.
-file(WRITE "${CMAKE_BINARY_DIR}/stb_implementation.c"
-     "#define STB_IMAGE_IMPLEMENTATION\n#define STB_IMAGE_WRITE_IMPLEMENTATION\n"
-     "#include <stb_image.h>\n#include <stb_image_write.h>\n")
+file(CONFIGURE OUTPUT "${CMAKE_BINARY_DIR}/stb_implementation.c" @ONLY # written when it changes
+     CONTENT "#define STB_IMAGE_IMPLEMENTATION\n#define STB_IMAGE_WRITE_IMPLEMENTATION\n#include <stb_image.h>\n#include <stb_image_write.h>\n")
 add_library(vox_stb STATIC "${CMAKE_BINARY_DIR}/stb_implementation.c")
 target_include_directories(vox_stb SYSTEM PUBLIC "${headers}/stb")
 target_compile_options(vox_stb PRIVATE -w)
