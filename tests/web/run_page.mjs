@@ -49,13 +49,13 @@ export function serve(root) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function launchChromium(width, height) {
+export async function launchChromium(width, height, extraFlags = []) {
   const profile = mkdtempSync(join(tmpdir(), 'vox-chromium-'));
   const chromium = spawn('chromium', [
     '--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
     '--remote-debugging-port=0', `--user-data-dir=${profile}`, `--window-size=${width},${height}`,
     '--no-first-run', '--hide-scrollbars', '--mute-audio', '--autoplay-policy=no-user-gesture-required',
-    'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    ...extraFlags, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   chromium.stderr.on('data', (chunk) => { log += chunk; });
   const portFile = join(profile, 'DevToolsActivePort');
@@ -116,7 +116,7 @@ export async function runPage(given) {
   const [width, height] = options.size.split('x').map(Number);
   const server = await serve(normalize(options.root));
   const address = `http://127.0.0.1:${server.address().port}/?${options.query || ''}`;
-  const chromium = await launchChromium(width, height);
+  const chromium = await launchChromium(width, height, options.chromiumFlags || []);
   const report = {};
   try {
     const cdp = await connect(chromium.url);

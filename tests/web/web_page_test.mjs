@@ -1,7 +1,8 @@
 // The web build's acceptance test (scripts/test.sh, stage `web`): the page, in headless Chromium on
 // SwiftShader, runs the attract demo with a fixed seed for 3,600 steps; the state hash it prints must equal
 // the native game's for the same seed and steps, and its canvas afterwards must match the native game's
-// picture of the same frame within the golden images' tolerance (tests/golden/README.md).
+// picture of the same frame within the golden images' tolerance (tests/golden/README.md). Without WebGL 2
+// the page must say so instead of loading the game.
 //
 // Usage: node --experimental-websocket tests/web/web_page_test.mjs NATIVE_EXECUTABLE WEB_FOLDER OUTPUT_FOLDER
 //   NATIVE_EXECUTABLE  build/release/game/voxel-invaders
@@ -171,6 +172,14 @@ async function main() {
       console.log('FAIL: the page does not show the native picture');
       failed = true;
     }
+  }
+  // Without WebGL 2 the page must say so, not load the game.
+  const noWebGl = await runPage({ root: webFolder, query: '', timeout: 60, chromiumFlags: ['--disable-3d-apis'] });
+  const message = noWebGl.exitStatus;
+  console.log(`without WebGL (--disable-3d-apis): page status ${message}`);
+  if (message !== 'no-webgl2') {
+    console.log('FAIL: the page must tell a browser without WebGL 2 so; its output:\n' + (noWebGl.output || ''));
+    failed = true;
   }
   console.log(failed ? 'web page test: FAILED' : 'web page test: passed');
   process.exit(failed ? 1 : 0);
