@@ -1,15 +1,26 @@
 # Every third-party library comes from a Debian package (see scripts/setup-deps.sh and README.md).
+# Each is known to the targets by one name: SDL2::SDL2, glm::glm, vox::gl (the OpenGL functions),
+# vox::stb, vox::imgui_core and vox::imgui (its SDL2 and OpenGL3 backends). The web build (Emscripten)
+# defines the same names from what scripts/setup-web-deps.sh prepared: cmake/VoxWebDependencies.cmake.
+
+if(EMSCRIPTEN)
+  include(VoxWebDependencies)
+  return()
+endif()
 
 find_package(PkgConfig REQUIRED)
 find_package(SDL2 CONFIG REQUIRED)
 find_package(glm CONFIG REQUIRED)
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+add_library(vox::gl ALIAS PkgConfig::EPOXY)
+add_library(vox::stb ALIAS PkgConfig::STB)
 # Optional: Xlib (libx11-dev, which libsdl2-dev pulls in) lets the window ask the X server for its real size.
 find_package(X11)
 
 # Dear ImGui: libimgui-dev ships the core as a static library and the SDL2 / OpenGL3 backends as sources.
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+add_library(vox::imgui_core ALIAS PkgConfig::IMGUI)
 set(VOX_IMGUI_BACKENDS_DIR "/usr/share/doc/libimgui-dev/examples/backends"
     CACHE PATH "Directory holding imgui_impl_sdl.cpp and imgui_impl_opengl3.cpp")
 if(NOT EXISTS "${VOX_IMGUI_BACKENDS_DIR}/imgui_impl_sdl.cpp")

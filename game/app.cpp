@@ -16,13 +16,14 @@
 #include "vox/platform/data_directory.h"
 #include "vox/platform/fixed_step_clock.h"
 #include "vox/platform/gamepads.h"
+#include "vox/platform/main_loop.h"
 #include "vox/platform/viewport.h"
 #include "vox/platform/window.h"
 #include "vox/render/render_target.h"
 #include "vox/render/software_rasterizer.h"
 
+#include "vox/platform/gl.h"
 #include <SDL.h>
-#include <epoxy/gl.h>
 
 #include <cinttypes>
 #include <cstdio>
@@ -156,34 +157,45 @@ public:
         reportDisplay();
     }
 
-    int run() {
-        const double ticksPerSecond = static_cast<double>(SDL_GetPerformanceFrequency());
-        uint64_t lastTicks = SDL_GetPerformanceCounter();
-        while (m_running) {
-            pollEvents();
-            if (!m_running)
-                break;
-            // Headless runs have no real time to keep up with: exactly one step per frame, as fast as
-            // possible, and frames show the latest step (no interpolation).
-            const uint64_t now = SDL_GetPerformanceCounter();
-            const double elapsed = m_window.isHeadless()
-                                       ? m_clock.settings().stepSeconds
-                                       : static_cast<double>(now - lastTicks) / ticksPerSecond;
-            lastTicks = now;
-            const vox::FrameSteps frame = m_clock.advance(elapsed);
-            for (int i = 0; i < frame.steps && m_running; ++i)
-                step();
-            // The soak's last figures come before the last frame, whose one-off GL memory is not the game's.
-            if (m_soak && !m_running && !m_soakFailure)
-                m_soak->finish(m_stepsRun);
-            // Headless runs draw only their last frame (the screenshot): software GL is slow.
-            if (m_window.isHeadless() && m_running)
-                continue;
-            if (vox::Status status = renderFrame(m_window.isHeadless() ? 1.0 : frame.alpha); !status)
-                return fail(status.error().message);
-            if (!m_window.hasVsync() && !m_window.isHeadless())
-                SDL_Delay(1); // no vsync: don't spin a core at thousands of frames per second
+    // Whether frames wait for the display (a window) or run back to back (headless).
+    [[nodiscard]] vox::LoopPacing pacing() const {
+        return m_window.isHeadless() ? vox::LoopPacing::AsFastAsCan : vox::LoopPacing::Display;
+    }
+
+    // One frame: events, the steps due, a picture. False when the run is over (then call finish()).
+    bool frame() {
+        pollEvents();
+        if (!m_running)
+            return false;
+        // Headless runs have no real time to keep up with: exactly one step per frame, as fast as
+        // possible, and frames show the latest step (no interpolation).
+        const uint64_t now = SDL_GetPerformanceCounter();
+        const double elapsed = m_window.isHeadless() ? m_clock.settings().stepSeconds
+                                                     : static_cast<double>(now - m_lastTicks) /
+                                                           static_cast<double>(SDL_GetPerformanceFrequency());
+        m_lastTicks = now;
+        const vox::FrameSteps steps = m_clock.advance(elapsed);
+        for (int i = 0; i < steps.steps && m_running; ++i)
+            step();
+        // The soak's last figures come before the last frame, whose one-off GL memory is not the game's.
+        if (m_soak && !m_running && !m_soakFailure)
+            m_soak->finish(m_stepsRun);
+        // Headless runs draw only their last frame (the screenshot): software GL is slow.
+        if (m_window.isHeadless() && m_running)
+            return true;
+        if (vox::Status status = renderFrame(m_window.isHeadless() ? 1.0 : steps.alpha); !status) {
+            m_renderFailure = status.error().message;
+            return false;
         }
+        if (!m_window.hasVsync() && !m_window.isHeadless())
+            SDL_Delay(1); // no vsync: don't spin a core at thousands of frames per second
+        return m_running;
+    }
+
+    // The end of the run: the screenshot, the saved recording, the state hash; the exit status.
+    int finish() {
+        if (m_renderFailure)
+            return fail(*m_renderFailure);
         if (m_soakFailure)
             return fail(*m_soakFailure);
         if (m_options.screenshot) {
@@ -357,6 +369,8 @@ private:
     uint64_t m_stepsRun = 0;
     std::optional<SoakReport> m_soak = SoakReport::fromEnvironment();
     std::optional<std::string> m_soakFailure;
+    std::optional<std::string> m_renderFailure;
+    uint64_t m_lastTicks = SDL_GetPerformanceCounter(); // performance counter at the previous frame
     bool m_running = true;
 };
 
@@ -450,12 +464,17 @@ int runGame(const Options& options) {
     }
     Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), applied, game,
               shaders.value());
-    int status = loop.run();
-    if (audioFile) {
-        if (vox::Status written = audioFile->finish(); !written)
-            status = fail("--audio-out: " + written.error().message);
-    }
-    return status;
+    // In a browser the frames are the page's to call, and this function does not return (main_loop.h).
+    return vox::runMainLoop([&loop] { return loop.frame(); },
+                            [&loop, &audioFile] {
+                                int status = loop.finish();
+                                if (audioFile) {
+                                    if (vox::Status written = audioFile->finish(); !written)
+                                        status = fail("--audio-out: " + written.error().message);
+                                }
+                                return status;
+                            },
+                            loop.pacing());
 }
 
 } // namespace invaders

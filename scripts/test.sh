@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Sets up, then builds and tests everything headless: Release with warnings as errors; the libFuzzer
-# targets built with clang, each run for 60 s (scripts/fuzz.sh); and the `asan` preset (ASan + UBSan,
-# halting on the first error) with a short soak (scripts/soak.sh) and the whole suite. See
+# Sets up, then builds and tests everything headless: Release with warnings as errors; the web build
+# (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs);
+# the libFuzzer targets built with clang, each run for 60 s (scripts/fuzz.sh); and the `asan` preset (ASan +
+# UBSan, halting on the first error) with a short soak (scripts/soak.sh) and the whole suite. See
 # docs/robustness.md.
-# Usage: scripts/test.sh [release|asan|fuzz]   (default: all three)
+# Usage: scripts/test.sh [release|web|fuzz|asan]   (default: all four; web needs release built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-deps.sh
@@ -15,7 +16,7 @@ export VOX_REQUIRE_GL=1 SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
 stages=("${1:-all}")
 # asan runs last so that the closing lines are its test summary.
-[ $# -eq 0 ] && stages=(release fuzz asan)
+[ $# -eq 0 ] && stages=(release web fuzz asan)
 for stage in "${stages[@]}"; do
   case "$stage" in
     release | asan)
@@ -27,9 +28,20 @@ for stage in "${stages[@]}"; do
       fi
       ctest --preset "$stage" -j"$(nproc)"
       ;;
+    web)
+      # The page's state hash and picture after the attract demo against the Release game's.
+      echo "=== web: build and test in headless Chromium"
+      if [ ! -x build/release/game/voxel-invaders ]; then
+        echo "scripts/test.sh web compares with the Release game: run scripts/test.sh release first" >&2
+        exit 1
+      fi
+      scripts/web.sh --build-only
+      node --experimental-websocket tests/web/web_page_test.mjs build/release/game/voxel-invaders \
+        build/web/game build/web/test-output
+      ;;
     fuzz) scripts/fuzz.sh 60 ;;
     *)
-      echo "usage: scripts/test.sh [release|asan|fuzz]" >&2
+      echo "usage: scripts/test.sh [release|web|fuzz|asan]" >&2
       exit 2
       ;;
   esac

@@ -6,8 +6,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 
 namespace invaders {
 namespace {
@@ -41,10 +44,33 @@ std::string_view trim(std::string_view text) {
     return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
+// Floats through the C library: std::to_chars and std::from_chars for float are missing from the web build's
+// standard library (Emscripten 3.1.6's libc++). The same answers for the plain decimals settings hold.
+
+// The shortest decimal that reads back as `value` (what std::to_chars gives).
 std::string formatFloat(float value) {
     char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value); // shortest exact form
-    return std::string(buffer, result.ptr);
+    for (int digits = 1; digits <= 9; ++digits) { // 9 significant digits always round-trip a float
+        std::snprintf(buffer, sizeof buffer, "%.*g", digits, static_cast<double>(value));
+        if (std::strtof(buffer, nullptr) == value)
+            break;
+    }
+    return buffer;
+}
+
+// A whole decimal number, as std::from_chars reads one: no spaces, no '+', no hexadecimal, in range.
+std::optional<float> parseFloat(std::string_view text) {
+    if (text.empty() ||
+        !(std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' || text[0] == '.') ||
+        text.find_first_of("xXpP") != std::string_view::npos)
+        return std::nullopt;
+    const std::string copy(text);
+    char* end = nullptr;
+    errno = 0;
+    const float value = std::strtof(copy.c_str(), &end);
+    if (end != copy.c_str() + copy.size() || errno == ERANGE)
+        return std::nullopt;
+    return value;
 }
 
 // The scalar settings, each with its parser; keys are parsed separately.
@@ -125,11 +151,10 @@ private:
     }
 
     vox::Status volume(const TextLine& line, std::string_view name, std::string_view value, float& out) {
-        float parsed = 0.0f;
-        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-        if (value.empty() || error != std::errc() || end != value.data() + value.size() ||
-            !std::isfinite(parsed))
+        const std::optional<float> number = parseFloat(value);
+        if (!number || !std::isfinite(*number))
             return fail(line, std::string(name) + " must be a number from 0 to 1, not " + quoted(value));
+        const float parsed = *number;
         out = std::clamp(parsed, 0.0f, 1.0f);
         if (out != parsed)
             warn(line, std::string(name) + " " + std::string(value) + " is outside 0 to 1; using " +

@@ -821,9 +821,11 @@ void Simulation::emitDebris(SimEvent& event, const vox::VoxelModel& model, glm::
                 DebrisVoxel voxel;
                 voxel.position = glm::vec3(placement + glm::ivec3(x, y, z)) + 0.5f;
                 const glm::vec3 outward = voxel.position - centre;
-                voxel.velocity =
-                    outward * 12.0f + glm::vec3(m_rng.uniform(-15.0f, 15.0f), m_rng.uniform(-5.0f, 25.0f),
-                                                m_rng.uniform(5.0f, 40.0f));
+                // One draw per statement, z first: see emitRemoved.
+                const float kickZ = m_rng.uniform(5.0f, 40.0f);
+                const float kickY = m_rng.uniform(-5.0f, 25.0f);
+                const float kickX = m_rng.uniform(-15.0f, 15.0f);
+                voxel.velocity = outward * 12.0f + glm::vec3(kickX, kickY, kickZ);
                 voxel.rgba = model.rgba({x, y, z});
                 m_debris.push_back(voxel);
             }
@@ -837,8 +839,13 @@ void Simulation::emitRemoved(SimEvent& event, std::span<const vox::RemovedVoxel>
     for (const vox::RemovedVoxel& voxel : removed) {
         DebrisVoxel debris;
         debris.position = glm::vec3(placement + voxel.cell) + 0.5f;
-        debris.velocity = push + glm::vec3(m_rng.uniform(-20.0f, 20.0f), m_rng.uniform(-20.0f, 20.0f),
-                                           m_rng.uniform(5.0f, 30.0f));
+        // One draw per statement: the order in which a call's arguments are evaluated is unspecified (GCC
+        // goes last to first, Clang first to last), and every build must give each axis the same number.
+        // z, y, x: the order GCC gave them as constructor arguments, so recorded results stay as they were.
+        const float kickZ = m_rng.uniform(5.0f, 30.0f);
+        const float kickY = m_rng.uniform(-20.0f, 20.0f);
+        const float kickX = m_rng.uniform(-20.0f, 20.0f);
+        debris.velocity = push + glm::vec3(kickX, kickY, kickZ);
         debris.rgba = voxel.rgba;
         m_debris.push_back(debris);
     }

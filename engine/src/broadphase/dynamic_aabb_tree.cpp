@@ -190,9 +190,8 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     const float ratio = steadyExcess / stretch * 1.41421356f;
     if (!(ratio >= 2.0f) || !(ratio < static_cast<float>(2 << doublings)))
         return plain;
-    const uint32_t exponent = (std::bit_cast<uint32_t>(ratio) >> 23) & 0xFF; // ratio >= 2: a normal float
-    const auto doubling = static_cast<int32_t>(exponent) - 127;
-    const float power = std::bit_cast<float>(exponent << 23); // 2^doubling, exact
+    const int32_t doubling = std::ilogb(ratio);     // ratio >= 2: a normal float's exponent, exact
+    const float power = std::ldexp(1.0f, doubling); // 2^doubling, exact
     const float factor = base * power;
     stretch *= power;
     if (matches(steadyExcess, stretch))

@@ -1,9 +1,9 @@
 #include "vox/debug/imgui_layer.h"
 
+#include "vox/platform/gl.h"
 #include "vox/platform/gl_dialect.h"
 
 #include <SDL.h>
-#include <epoxy/gl.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>

@@ -2,7 +2,7 @@
 
 #include "vox/platform/gl_debug_scope.h"
 
-#include <epoxy/gl.h>
+#include "vox/platform/gl.h"
 #include <glm/gtc/type_ptr.hpp>
 
 #include <cstddef>

@@ -1,5 +1,7 @@
 #include "vox/platform/atomic_file.h"
 
+#include "storage_sync.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -85,6 +87,7 @@ Status writeFileAtomically(const std::filesystem::path& target, std::string_view
     FileDescriptor directory(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (directory.valid())
         (void)::fsync(directory.get());
+    detail::syncPersistentStorage(); // a browser's save folder lives in memory until synced
     return {};
 }
 
@@ -132,6 +135,7 @@ Result<std::filesystem::path> keepAside(const std::filesystem::path& path, std::
         if (::link(path.c_str(), kept.c_str()) == 0) {
             if (::unlink(path.c_str()) != 0)
                 return systemError("remove", path, errno); // both names remain: nothing is lost
+            detail::syncPersistentStorage();               // a browser: the move, kept in IndexedDB too
             return kept;
         }
         const int linkError = errno;
@@ -151,6 +155,7 @@ Result<std::filesystem::path> keepAside(const std::filesystem::path& path, std::
             return Error{"cannot move " + path.string() + " aside to " + kept.string() + ": " +
                          std::strerror(renameError)};
         }
+        detail::syncPersistentStorage();
         return kept;
     }
     return Error{"cannot move " + path.string() + " aside: " + std::to_string(kMaxKeptFiles) +

@@ -1,9 +1,10 @@
 #include "vox/platform/gl_debug.h"
 
+#include "gl_debug_group.h"
 #include "vox/platform/gl_debug_scope.h"
 #include "vox/platform/gl_dialect.h"
 
-#include <epoxy/gl.h>
+#include "vox/platform/gl.h"
 
 #include <cstdio>
 #include <cstring>
@@ -95,5 +96,17 @@ bool enableGlDebugOutput() {
     glDebugMessageControl(GL_DEBUG_SOURCE_SHADER_COMPILER, GL_DONT_CARE, GL_DONT_CARE, 0, nullptr, GL_FALSE);
     return true;
 }
+
+namespace detail {
+
+void pushGlDebugGroup(const char* name) {
+    glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, -1, name);
+}
+
+void popGlDebugGroup() {
+    glPopDebugGroup();
+}
+
+} // namespace detail
 
 } // namespace vox

@@ -1,8 +1,8 @@
 #include "vox/platform/gl_debug_scope.h"
 
-#include "vox/platform/gl_debug.h"
+#include "gl_debug_group.h"
 
-#include <epoxy/gl.h>
+#include "vox/platform/gl_debug.h"
 
 #include <cstring>
 
@@ -18,18 +18,18 @@ const char* fileName(const char* path) {
 
 } // namespace
 
-GlDebugScope::GlDebugScope(const char* name, std::source_location where)
+GlDebugScope::GlDebugScope(const char* name, SourceLine where)
     : m_name(name), m_where(where), m_parent(t_innermost) {
     t_innermost = this;
     if (glDebugOutputEnabled()) {
-        glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, -1, name);
+        detail::pushGlDebugGroup(name);
         m_pushedGroup = true;
     }
 }
 
 GlDebugScope::~GlDebugScope() {
     if (m_pushedGroup)
-        glPopDebugGroup();
+        detail::popGlDebugGroup();
     t_innermost = m_parent;
 }
 
@@ -37,8 +37,8 @@ std::string currentGlCallSite() {
     const GlDebugScope* scope = t_innermost;
     if (scope == nullptr)
         return {};
-    return std::string("in ") + scope->m_name + " at " + fileName(scope->m_where.file_name()) + ":" +
-           std::to_string(scope->m_where.line());
+    return std::string("in ") + scope->m_name + " at " + fileName(scope->m_where.file) + ":" +
+           std::to_string(scope->m_where.line);
 }
 
 } // namespace vox

@@ -1,6 +1,6 @@
 #include "vox/platform/gl_dialect.h"
 
-#include <epoxy/gl.h>
+#include "vox/platform/gl.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -46,6 +46,9 @@ bool hasTimerQueries(GlDialect dialect) {
 
 Result<GlDialect> glDialectFromEnvironment() {
     const char* value = std::getenv("VOX_GL");
+#if defined(__EMSCRIPTEN__)
+    return GlDialect::Es; // a browser's WebGL 2 is OpenGL ES 3.0, whatever is asked
+#endif
     if (value == nullptr || *value == '\0')
         return GlDialect::Desktop;
     std::string lower(value);

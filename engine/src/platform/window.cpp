@@ -3,8 +3,8 @@
 #include "native_drawable_size.h"
 #include "vox/platform/gl_debug.h"
 
+#include "vox/platform/gl.h"
 #include <SDL.h>
-#include <epoxy/gl.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define VOX_LEAK_CHECKED_BUILD 1
@@ -28,6 +28,11 @@
 namespace vox {
 namespace {
 
+#if defined(__EMSCRIPTEN__)
+constexpr bool kCanvas = true; // the window is a page's canvas (Emscripten), always shown
+#else
+constexpr bool kCanvas = false;
+#endif
 constexpr int kMinimumWindowWidth = 320;
 constexpr int kMinimumWindowHeight = 180;
 // How long a fullscreen switch waits for the window manager to carry it out. A window manager takes a few
@@ -35,14 +40,14 @@ constexpr int kMinimumWindowHeight = 180;
 constexpr Uint32 kWindowManagerWaitMs = 500;
 constexpr Uint32 kWindowManagerPollMs = 10;
 
-bool environmentSet(const char* variable) {
+[[maybe_unused]] bool environmentSet(const char* variable) {
     const char* value = std::getenv(variable);
     return value != nullptr && *value != '\0';
 }
 
 // True when SDL can be expected to open a real window. Only X11/Wayland systems can tell from the
 // environment; an explicit SDL_VIDEODRIVER (kmsdrm, offscreen, ...) is the user's choice and is kept.
-bool displayAvailable() {
+[[maybe_unused]] bool displayAvailable() {
 #if defined(__linux__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
     return environmentSet("DISPLAY") || environmentSet("WAYLAND_DISPLAY") ||
            environmentSet("SDL_VIDEODRIVER");
@@ -85,7 +90,13 @@ Result<Window> Window::create(const WindowSettings& settings) {
         setenv("mesa_glthread", "true", 0);
 #endif
 
+#if defined(__EMSCRIPTEN__)
+    // A page draws into its canvas whatever it does: there, headless means only that frames run back to
+    // back with nothing shown until the last (isHeadless()), never SDL's offscreen driver, which has no GL.
+    const bool wantHeadless = false;
+#else
     const bool wantHeadless = settings.headless || !displayAvailable();
+#endif
     if (wantHeadless)
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE);
 
@@ -97,6 +108,9 @@ Result<Window> Window::create(const WindowSettings& settings) {
     window.m_ownsVideo = true;
     const char* driver = SDL_GetCurrentVideoDriver();
     window.m_headless = driver != nullptr && std::strcmp(driver, "offscreen") == 0;
+#if defined(__EMSCRIPTEN__)
+    window.m_headless = settings.headless;
+#endif
 
     SDL_GL_ResetAttributes();
     const bool es = settings.dialect == GlDialect::Es;
@@ -112,7 +126,7 @@ Result<Window> Window::create(const WindowSettings& settings) {
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
 
     Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
-    flags |= window.m_headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;
+    flags |= window.m_headless && !kCanvas ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;
     if (settings.resizable)
         flags |= SDL_WINDOW_RESIZABLE;
     window.m_window = SDL_CreateWindow(settings.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
@@ -124,6 +138,15 @@ Result<Window> Window::create(const WindowSettings& settings) {
                                  std::min(kMinimumWindowHeight, settings.height));
 
     window.m_context = SDL_GL_CreateContext(window.m_window);
+#if defined(__EMSCRIPTEN__)
+    if (window.m_context == nullptr) {
+        return Error{sdlError("cannot create a WebGL 2 context") +
+                     "; voxel-invaders needs WebGL 2 (any current browser with hardware acceleration or "
+                     "WebGL turned on)"};
+    }
+    if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
+        return Error{sdlError("cannot make the WebGL 2 context current")};
+#else
     if (window.m_context == nullptr) {
         if (es)
             return Error{sdlError("cannot create an OpenGL ES 3.0 context") +
@@ -133,8 +156,16 @@ Result<Window> Window::create(const WindowSettings& settings) {
     }
     if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
         return Error{sdlError("cannot make the OpenGL context current")};
+#endif
     window.m_dialect = currentGlDialect();
-    if (window.m_dialect != settings.dialect || epoxy_gl_version() < (es ? 30 : 33))
+#if defined(__EMSCRIPTEN__)
+    const int minimumVersion = 0; // WebGL 2 is OpenGL ES 3.0, as the dialect check says
+    const int version = 0;
+#else
+    const int minimumVersion = es ? 30 : 33;
+    const int version = epoxy_gl_version();
+#endif
+    if (window.m_dialect != settings.dialect || version < minimumVersion)
         return Error{std::string(glDialectName(settings.dialect)) + " is required, but the driver gave " +
                      window.glDescription()};
     keepGlDriverLoadedForLeakChecks();
@@ -275,6 +306,11 @@ void Window::toggleFullscreen() {
 Status Window::setVsync(bool on) {
     if (m_headless)
         return {}; // nothing to wait for
+#if defined(__EMSCRIPTEN__)
+    m_vsync =
+        true; // a browser shows a frame per display refresh whatever is asked (vox/platform/main_loop.h)
+    return {};
+#endif
     if (SDL_GL_SetSwapInterval(on ? 1 : 0) != 0) {
         // What is in effect now is the driver's choice; ask it.
         m_vsync = SDL_GL_GetSwapInterval() != 0;

@@ -32,8 +32,13 @@ void DebrisSystem::spawnOne(glm::vec3 centre, uint32_t rgba, const DebrisBurst& 
     const glm::vec3 away = centre - burst.centre;
     const float length = glm::length(away);
     const glm::vec3 radial = length > 1e-4f ? away / length : glm::vec3(0.0f, 1.0f, 0.0f);
-    const glm::vec3 random(m_rng.uniform(-1.0f, 1.0f), m_rng.uniform(-1.0f, 1.0f),
-                           m_rng.uniform(-1.0f, 1.0f));
+    // One draw per statement: the order in which a call's arguments are evaluated is unspecified (GCC goes
+    // last to first, Clang first to last), and every target must give each component the same number.
+    // z, y, x: the order GCC gave them as constructor arguments, so that the pictures stay as they were.
+    const float randomZ = m_rng.uniform(-1.0f, 1.0f);
+    const float randomY = m_rng.uniform(-1.0f, 1.0f);
+    const float randomX = m_rng.uniform(-1.0f, 1.0f);
+    const glm::vec3 random(randomX, randomY, randomZ);
     glm::vec3 direction = radial + random * burst.spread;
     const float directionLength = glm::length(direction);
     direction = directionLength > 1e-4f ? direction / directionLength : radial;
@@ -41,7 +46,10 @@ void DebrisSystem::spawnOne(glm::vec3 centre, uint32_t rgba, const DebrisBurst& 
     particle.velocity = direction * speed + glm::vec3(0.0f, burst.upward, 0.0f);
     particle.velocity.z *= burst.depthScale;
 
-    glm::vec3 axis(m_rng.uniform(-1.0f, 1.0f), m_rng.uniform(-1.0f, 1.0f), m_rng.uniform(-1.0f, 1.0f));
+    const float axisZ = m_rng.uniform(-1.0f, 1.0f); // z, y, x: as above
+    const float axisY = m_rng.uniform(-1.0f, 1.0f);
+    const float axisX = m_rng.uniform(-1.0f, 1.0f);
+    const glm::vec3 axis(axisX, axisY, axisZ);
     const float axisLength = glm::length(axis);
     particle.spinAxis = axisLength > 1e-3f ? axis / axisLength : glm::vec3(0.0f, 1.0f, 0.0f);
     particle.spinRate = m_rng.uniform(-14.0f, 14.0f);

@@ -2,7 +2,7 @@
 
 #include "vox/core/assert.h"
 
-#include <epoxy/gl.h>
+#include "vox/platform/gl.h"
 #include <stb_image.h>
 #include <stb_image_write.h>
 

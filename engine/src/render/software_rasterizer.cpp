@@ -1,6 +1,6 @@
 #include "vox/render/software_rasterizer.h"
 
-#include <epoxy/gl.h>
+#include "vox/platform/gl.h"
 
 #include <algorithm>
 #include <array>

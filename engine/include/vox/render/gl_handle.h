@@ -7,7 +7,7 @@
 /// To wrap another GL object type, write a traits struct with `static void destroy(GLuint name)` and hold
 /// a `GlHandle<ThatTraits>`. Handles must be destroyed while their context is current (see `Window`).
 
-#include <epoxy/gl.h>
+#include "vox/platform/gl.h"
 
 #include <utility>
 

@@ -1,0 +1,191 @@
+// The web build's acceptance test (scripts/test.sh, stage `web`): the page, in headless Chromium on
+// SwiftShader, runs the attract demo with a fixed seed for 3,600 steps; the state hash it prints must equal
+// the native game's for the same seed and steps, and its canvas afterwards must match the native game's
+// picture of the same frame within the golden images' tolerance (tests/golden/README.md). Without WebGL 2
+// the page must say so instead of loading the game.
+//
+// Usage: node --experimental-websocket tests/web/web_page_test.mjs NATIVE_EXECUTABLE WEB_FOLDER OUTPUT_FOLDER
+//   NATIVE_EXECUTABLE  build/release/game/voxel-invaders
+//   WEB_FOLDER         build/web/game (index.html, voxel-invaders.js/.wasm/.data)
+//   OUTPUT_FOLDER      where native.png, page.png and diff.png are written, to look at
+// Prints what it compared; exit status 0 when both match, 1 otherwise.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync, deflateSync } from 'node:zlib';
+import { runPage } from './run_page.mjs';
+
+const kSeed = 1;
+const kFrames = 3600;
+const kWidth = 1280;
+const kHeight = 720;
+// tests/engine/render/golden_image.h: mean absolute difference over R, G, B at most 1.0, and at most 0.2 %
+// of the pixels off by more than 24 in some channel.
+const kMeanTolerance = 1.0;
+const kPixelTolerance = 24;
+const kOutlierFraction = 0.002;
+
+// A PNG (8-bit RGB or RGBA, not interlaced: what stb and Chromium write) as { width, height, rgba }.
+function readPng(path) {
+  const data = readFileSync(path);
+  let offset = 8;
+  let width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (offset < data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    const body = data.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      const [depth, colour, , , interlace] = body.subarray(8, 13);
+      channels = { 2: 3, 6: 4 }[colour];
+      if (depth !== 8 || !channels || interlace !== 0)
+        throw new Error(`${path}: only 8-bit RGB or RGBA PNGs without interlacing are read here`);
+    } else if (type === 'IDAT') {
+      idat.push(body);
+    }
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; ++y) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; ++x) {
+      const left = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const upLeft = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = left;
+      else if (filter === 2) predictor = up;
+      else if (filter === 3) predictor = (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left), pb = Math.abs(p - up), pc = Math.abs(p - upLeft);
+        predictor = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      pixels[y * stride + x] = (line[x] + predictor) & 0xff;
+    }
+  }
+  const rgba = Buffer.alloc(width * height * 4, 255);
+  for (let i = 0; i < width * height; ++i)
+    for (let c = 0; c < channels; ++c)
+      rgba[i * 4 + c] = pixels[i * channels + c];
+  return { width, height, rgba };
+}
+
+function crc32(buffer) {
+  let crc = ~0;
+  for (const byte of buffer) {
+    crc ^= byte;
+    for (let k = 0; k < 8; ++k)
+      crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function writePng(path, { width, height, rgba }) {
+  const chunk = (type, body) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(body.length, 0);
+    head.write(type, 4, 'latin1');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+    return Buffer.concat([head, body, tail]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const lines = Buffer.alloc(height * (width * 4 + 1));
+  for (let y = 0; y < height; ++y)
+    rgba.copy(lines, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
+  writeFileSync(path, Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header),
+                                     chunk('IDAT', deflateSync(lines)), chunk('IEND', Buffer.alloc(0))]));
+}
+
+// golden_image.h's comparison; the difference image amplifies differences x4, outliers in magenta.
+function compare(actual, reference) {
+  if (actual.width !== reference.width || actual.height !== reference.height)
+    return { ok: false, why: `sizes differ: ${actual.width}x${actual.height} vs ${reference.width}x${reference.height}` };
+  const diff = { width: actual.width, height: actual.height, rgba: Buffer.alloc(actual.rgba.length, 255) };
+  let total = 0, outliers = 0, largest = 0;
+  for (let i = 0; i < actual.rgba.length; i += 4) {
+    let worst = 0;
+    for (let c = 0; c < 3; ++c) {
+      const d = Math.abs(actual.rgba[i + c] - reference.rgba[i + c]);
+      total += d;
+      worst = Math.max(worst, d);
+      diff.rgba[i + c] = Math.min(255, d * 4);
+    }
+    largest = Math.max(largest, worst);
+    if (worst > kPixelTolerance) {
+      ++outliers;
+      diff.rgba.set([255, 0, 255], i);
+    }
+  }
+  const pixels = actual.width * actual.height;
+  const mean = total / (pixels * 3);
+  const ok = mean <= kMeanTolerance && outliers / pixels <= kOutlierFraction;
+  return { ok, mean, outliers, allowedOutliers: Math.floor(kOutlierFraction * pixels), largest, diff };
+}
+
+async function main() {
+  const [native, webFolder, outputFolder] = process.argv.slice(2);
+  if (!outputFolder)
+    throw new Error('usage: web_page_test.mjs NATIVE_EXECUTABLE WEB_FOLDER OUTPUT_FOLDER');
+  mkdirSync(outputFolder, { recursive: true });
+  const nativePng = join(outputFolder, 'native.png');
+  const pagePng = join(outputFolder, 'page.png');
+
+  const nativeOutput = execFileSync(native, ['--headless', '--demo', '--seed', String(kSeed), '--frames',
+                                             String(kFrames), '--size', `${kWidth}x${kHeight}`,
+                                             '--print-state-hash', '--screenshot', nativePng],
+                                    { env: { ...process.env, SDL_VIDEODRIVER: 'offscreen', SDL_AUDIODRIVER: 'dummy' },
+                                      encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const nativeHash = /state-hash: ([0-9a-f]{16})/.exec(nativeOutput)?.[1];
+  const started = Date.now();
+  const report = await runPage({ root: webFolder, size: `${kWidth}x${kHeight}`, screenshot: pagePng, timeout: 300,
+                                 query: `demo&seed=${kSeed}&frames=${kFrames}&hash&size=${kWidth}x${kHeight}` });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const pageHash = /state-hash: ([0-9a-f]{16})/.exec(report.output || '')?.[1];
+  let failed = false;
+  console.log(`seed ${kSeed}, ${kFrames} steps: native state-hash ${nativeHash}, page state-hash ${pageHash} ` +
+              `(page exit status ${report.exitStatus}, ${seconds} s in Chromium)`);
+  if (!nativeHash || pageHash !== nativeHash || report.exitStatus !== '0') {
+    console.log('FAIL: the page must print the native state hash and finish with status 0; its output:\n' +
+                (report.output || '') + '\nconsole:\n' + (report.console || []).join('\n'));
+    failed = true;
+  }
+  if (!failed) {
+    const result = compare(readPng(pagePng), readPng(nativePng));
+    if (result.diff)
+      writePng(join(outputFolder, 'diff.png'), result.diff);
+    const summary = result.why ??
+      `mean difference ${result.mean.toFixed(3)} (allowed ${kMeanTolerance}), ${result.outliers} pixels off by more ` +
+      `than ${kPixelTolerance} (allowed ${result.allowedOutliers}), largest ${result.largest}`;
+    console.log(`page screenshot vs native frame ${kFrames}: ${summary}; images in ${outputFolder}`);
+    if (!result.ok) {
+      console.log('FAIL: the page does not show the native picture');
+      failed = true;
+    }
+  }
+  // Without WebGL 2 the page must say so, not load the game.
+  const noWebGl = await runPage({ root: webFolder, query: '', timeout: 60, chromiumFlags: ['--disable-3d-apis'] });
+  const message = noWebGl.exitStatus;
+  console.log(`without WebGL (--disable-3d-apis): page status ${message}`);
+  if (message !== 'no-webgl2') {
+    console.log('FAIL: the page must tell a browser without WebGL 2 so; its output:\n' + (noWebGl.output || ''));
+    failed = true;
+  }
+  console.log(failed ? 'web page test: FAILED' : 'web page test: passed');
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(`web page test: ${error.message || error}`);
+  process.exit(1);
+});
