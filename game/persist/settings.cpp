@@ -168,15 +168,13 @@ private:
             m_result.settings.renderScale.reset();
             return {};
         }
-        float parsed = 0.0f;
-        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-        if (value.empty() || error != std::errc() || end != value.data() + value.size() ||
-            !std::isfinite(parsed))
+        const std::optional<float> number = parseFloat(value);
+        if (!number || !std::isfinite(*number))
             return fail(line, "render_scale must be auto or a number from " +
                                   formatFloat(kMinQualityRenderScale) + " to " +
                                   formatFloat(kMaxQualityRenderScale) + ", not " + quoted(value));
-        const float clamped = std::clamp(parsed, kMinQualityRenderScale, kMaxQualityRenderScale);
-        if (clamped != parsed)
+        const float clamped = std::clamp(*number, kMinQualityRenderScale, kMaxQualityRenderScale);
+        if (clamped != *number)
             warn(line, "render_scale " + std::string(value) + " is outside " +
                            formatFloat(kMinQualityRenderScale) + " to " +
                            formatFloat(kMaxQualityRenderScale) + "; using " + formatFloat(clamped));
