@@ -1,7 +1,5 @@
 #include "quality.h"
 
-#include "vox/render/scene_renderer.h"
-
 #include <algorithm>
 #include <cmath>
 
@@ -85,13 +83,6 @@ std::optional<float> stepRenderScale(std::optional<float> renderScale, int32_t c
     if (position == 0)
         return std::nullopt;
     return kRenderScaleChoices[static_cast<std::size_t>(position - 1)];
-}
-
-void applyQuality(vox::SceneRenderer& renderer, const QualityPreset& preset) {
-    if (renderer.samples() != preset.samples)
-        renderer.setSamples(preset.samples);
-    if (renderer.renderScale() != preset.renderScale)
-        renderer.setRenderScale(preset.renderScale);
 }
 
 } // namespace invaders

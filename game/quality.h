@@ -9,18 +9,14 @@
 // takes the level's scale; a percentage overrides it at either level.
 //
 // To make LOW cheaper still, add a field to `QualityPreset` (default: HIGH's behaviour), set it in LOW's
-// row in quality.cpp and apply it in `applyQuality`: everything that resolves or shows the options
-// follows.
+// row in quality.cpp and apply it in `applyQuality` (scene/apply_quality.cpp): everything that resolves or
+// shows the options follows.
 
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-
-namespace vox {
-class SceneRenderer;
-}
 
 namespace invaders {
 
@@ -74,9 +70,5 @@ struct ResolvedQuality {
 /// The RENDER SCALE after pressing Left (`change` -1) or Right (+1) from `renderScale`: AUTO, then
 /// `kRenderScaleChoices` in order, wrapping around; a value between two choices moves to the neighbour.
 [[nodiscard]] std::optional<float> stepRenderScale(std::optional<float> renderScale, int32_t change);
-
-/// Sets `renderer`'s multisampling and render scale to `preset`'s (cheap when nothing changed: the
-/// renderer makes new framebuffers only for a new value).
-void applyQuality(vox::SceneRenderer& renderer, const QualityPreset& preset);
 
 } // namespace invaders

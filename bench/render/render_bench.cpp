@@ -24,6 +24,7 @@
 
 #include "engine/render/test_scenes.h"
 #include "quality.h"
+#include "scene/apply_quality.h"
 
 #include "vox/core/rng.h"
 #include "vox/platform/window.h"

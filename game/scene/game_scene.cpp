@@ -1,6 +1,7 @@
 #include "scene/game_scene.h"
 
 #include "persist/save_files.h"
+#include "scene/apply_quality.h"
 #include "ui/hud.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
