@@ -8,10 +8,11 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kQualityNames = {"auto", "low", "high"};
 
-// LOW: multisampling off (on llvmpipe 4x costs about as much as the rest of the frame) and 70 % of the
-// resolution each way (49 % of the pixels), upscaled linearly: edges soften a little, shots and
-// silhouettes stay clear, and the HUD is drawn sharp on top.
-constexpr QualityPreset kLow{1, 0.7f};
+// LOW: multisampling off (on llvmpipe 4x costs about as much as the rest of the frame) and 65 % of the
+// resolution each way (42 % of the pixels), upscaled linearly: edges soften a little, shots and
+// silhouettes stay clear, and the HUD is drawn sharp on top. 65 %, not 70 %: the frame at 1280 x 720 on
+// two cores comes to ~14 ms instead of ~15-17 ms, a margin under 16.7 ms (docs/benchmarks.md).
+constexpr QualityPreset kLow{1, 0.65f};
 constexpr QualityPreset kHigh{4, 1.0f};
 
 std::string percent(float scale) {

@@ -4,7 +4,7 @@
 //
 // HIGH is the full look (4x multisampling, full resolution). LOW reaches 60 frames per second at
 // 1280 x 720 on a software rasteriser (Mesa's llvmpipe on two cores) and still looks good: no
-// multisampling and the 3D scene at 70 % resolution, upscaled; the HUD and menus stay sharp. AUTO is LOW
+// multisampling and the 3D scene at 65 % resolution, upscaled; the HUD and menus stay sharp. AUTO is LOW
 // on a software rasteriser (see vox/render/software_rasterizer.h) and HIGH on a GPU. RENDER SCALE AUTO
 // takes the level's scale; a percentage overrides it at either level.
 //
@@ -65,7 +65,7 @@ struct ResolvedQuality {
 /// What the options menu shows for QUALITY: "LOW", "HIGH", "AUTO (LOW: SOFTWARE RENDERER)", "AUTO (HIGH:
 /// GPU)".
 [[nodiscard]] std::string qualityLabel(const ResolvedQuality& resolved);
-/// What the options menu shows for RENDER SCALE: "AUTO (70%)", "AUTO (100%)", "80%".
+/// What the options menu shows for RENDER SCALE: "AUTO (65%)", "AUTO (100%)", "80%".
 [[nodiscard]] std::string renderScaleLabel(std::optional<float> renderScale, const ResolvedQuality& resolved);
 /// The RENDER SCALE after pressing Left (`change` -1) or Right (+1) from `renderScale`: AUTO, then
 /// `kRenderScaleChoices` in order, wrapping around; a value between two choices moves to the neighbour.

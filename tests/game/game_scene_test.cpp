@@ -444,8 +444,8 @@ TEST_F(GameSceneTest, OptionsShowWhatAutoQualityChoseAndApplyItLive) {
     scene->setDisplay({.vsync = true, .fullscreen = false, .softwareRenderer = true});
     const std::vector<uint8_t> reduced = ground();
     EXPECT_TRUE(shows("AUTO (LOW: SOFTWARE RENDERER)"));
-    EXPECT_TRUE(shows("AUTO (70%)"));
-    EXPECT_NE(reduced, full) << "LOW draws the scene at 70 %";
+    EXPECT_TRUE(shows("AUTO (65%)"));
+    EXPECT_NE(reduced, full) << "LOW draws the scene at 65 %";
 
     scene->step(press(Action::MenuRight));
     EXPECT_EQ(scene->flow().options().quality, Quality::Low);

@@ -54,7 +54,7 @@ TEST(Quality, ARenderScaleOverridesTheLevelsOwnAndKeepsItsSamples) {
     EXPECT_EQ(high.preset.samples, 4);
     EXPECT_EQ(invaders::renderScaleLabel(0.8f, high), "80%");
     const invaders::ResolvedQuality low = resolveQuality(Quality::Auto, std::nullopt, true);
-    EXPECT_EQ(invaders::renderScaleLabel(std::nullopt, low), "AUTO (70%)");
+    EXPECT_EQ(invaders::renderScaleLabel(std::nullopt, low), "AUTO (65%)");
     EXPECT_EQ(invaders::renderScaleLabel(std::nullopt, resolveQuality(Quality::High, std::nullopt, true)),
               "AUTO (100%)");
     EXPECT_EQ(resolveQuality(Quality::Low, 0.1f, false).preset.renderScale, invaders::kMinQualityRenderScale);
