@@ -1,12 +1,12 @@
 #include "quality.h"
 
+#include "enum_names.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace invaders {
 namespace {
-
-constexpr std::array<std::string_view, 3> kQualityNames = {"auto", "low", "high"};
 
 // LOW: multisampling off (on llvmpipe 4x costs about as much as the rest of the frame) and 65 % of the
 // resolution each way (42 % of the pixels), upscaled linearly: edges soften a little, shots and
@@ -22,15 +22,11 @@ std::string percent(float scale) {
 } // namespace
 
 std::string_view qualityName(Quality quality) {
-    return kQualityNames[static_cast<std::size_t>(quality)];
+    return enumName(kQualityNames, quality);
 }
 
 std::optional<Quality> qualityFromName(std::string_view name) {
-    for (std::size_t i = 0; i < kQualityNames.size(); ++i) {
-        if (kQualityNames[i] == name)
-            return static_cast<Quality>(i);
-    }
-    return std::nullopt;
+    return enumFromName<Quality>(kQualityNames, name);
 }
 
 QualityPreset qualityPreset(Quality level) {

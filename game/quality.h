@@ -28,6 +28,8 @@ enum class Quality : uint8_t {
 };
 
 /// "auto", "low", "high": as written in the settings file and taken by --quality.
+/// The settings file's names of the levels, indexed by `Quality`.
+inline constexpr std::array<std::string_view, 3> kQualityNames = {"auto", "low", "high"};
 [[nodiscard]] std::string_view qualityName(Quality quality);
 /// The quality called `name` (as `qualityName()` writes it), or nothing.
 [[nodiscard]] std::optional<Quality> qualityFromName(std::string_view name);

@@ -1,5 +1,6 @@
 #include "persist/settings.h"
 
+#include "enum_names.h"
 #include "persist/text_file_format.h"
 
 #include <SDL.h>
@@ -103,22 +104,12 @@ public:
             return boolean(line, name, value, m_result.settings.vsync);
         if (name == "flat_view")
             return boolean(line, name, value, m_result.settings.flatView);
-        if (name == "quality") {
-            const std::optional<Quality> quality = qualityFromName(value);
-            if (!quality)
-                return fail(line, "quality must be auto, low or high, not " + quoted(value));
-            m_result.settings.quality = *quality;
-            return {};
-        }
+        if (name == "quality")
+            return choice(line, name, value, kQualityNames, m_result.settings.quality);
         if (name == "render_scale")
             return renderScale(line, value);
-        if (name == "difficulty") {
-            const std::optional<Difficulty> difficulty = difficultyFromName(value);
-            if (!difficulty)
-                return fail(line, "difficulty must be arcade, easy or hard, not " + quoted(value));
-            m_result.settings.difficulty = *difficulty;
-            return {};
-        }
+        if (name == "difficulty")
+            return choice(line, name, value, kDifficultyNames, m_result.settings.difficulty);
         warn(line, "unknown setting '" + std::string(name) + "' is ignored");
         return {};
     }
@@ -159,6 +150,18 @@ private:
         if (out != parsed)
             warn(line, std::string(name) + " " + std::string(value) + " is outside 0 to 1; using " +
                            formatFloat(out));
+        return {};
+    }
+
+    // One of an enum's `names` (enum_names.h).
+    template <class Enum, std::size_t N>
+    vox::Status choice(const TextLine& line, std::string_view name, std::string_view value,
+                       const std::array<std::string_view, N>& names, Enum& out) {
+        const std::optional<Enum> chosen = enumFromName<Enum>(names, value);
+        if (!chosen)
+            return fail(line,
+                        std::string(name) + " must be " + enumNameList(names) + ", not " + quoted(value));
+        out = *chosen;
         return {};
     }
 
@@ -205,15 +208,11 @@ private:
 } // namespace
 
 std::string_view difficultyName(Difficulty difficulty) {
-    return kDifficultyNames[static_cast<std::size_t>(difficulty)];
+    return enumName(kDifficultyNames, difficulty);
 }
 
 std::optional<Difficulty> difficultyFromName(std::string_view name) {
-    for (std::size_t i = 0; i < kDifficultyNames.size(); ++i) {
-        if (kDifficultyNames[i] == name)
-            return static_cast<Difficulty>(i);
-    }
-    return std::nullopt;
+    return enumFromName<Difficulty>(kDifficultyNames, name);
 }
 
 bool isRebindable(vox::Action action) {
