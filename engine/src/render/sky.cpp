@@ -83,10 +83,16 @@ void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneL
         m_gradientKey = key;
     }
 
-    // Instance 0 is the gradient copy; then every star in view.
+    // Instance 0 is the gradient copy; then every star in view. The same camera sees the same stars: a
+    // still camera (menus, pause) skips the pass over the sky.
+    const bool withStars = look.stars > 0.0f;
+    if (!m_inView.empty() && viewProjection == m_culledFor && withStars == m_culledWithStars)
+        return;
+    m_culledFor = viewProjection;
+    m_culledWithStars = withStars;
     m_inView.clear();
     m_inView.push_back({{0.0f, 0.0f, 0.0f}, -1.0f, 0.0f});
-    if (look.stars > 0.0f) {
+    if (withStars) {
         for (const Star& star : m_stars) {
             const glm::vec4 clip =
                 viewProjection * glm::vec4(star.direction[0], star.direction[1], star.direction[2], 0.0f);

@@ -71,8 +71,10 @@ private:
     Texture m_gradient;
     Framebuffer m_gradientFramebuffer;
     GradientKey m_gradientKey;
-    std::vector<Star> m_stars;  // the whole sky
-    std::vector<Star> m_inView; // instance 0 (the gradient copy), then this frame's stars
+    std::vector<Star> m_stars;   // the whole sky
+    std::vector<Star> m_inView;  // instance 0 (the gradient copy), then this frame's stars
+    glm::mat4 m_culledFor{0.0f}; // the camera m_inView was picked for
+    bool m_culledWithStars = false;
     StreamBuffer m_starInstances;
     VertexArray m_starVertexArray;
     VertexArray m_emptyVertexArray; // the gradient's triangle has no attributes
