@@ -70,10 +70,14 @@ void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneL
     const GradientKey key{size, look.backgroundTop, look.backgroundHorizon, look.vignette, look.exposure};
     if (key != m_gradientKey) {
         GlDebugScope scope("sky gradient");
-        m_gradient = Texture::create2D(size.x, size.y, GL_RGBA8);
-        m_gradientFramebuffer.attachColor(m_gradient);
-        const Status complete = m_gradientFramebuffer.checkComplete();
-        VOX_VERIFY(complete.ok(), "Sky: the driver refused an RGBA8 framebuffer for the sky's gradient");
+        if (size != m_gradientKey.size) { // a new look at the same size only redraws
+            m_gradient = Texture::create2D(size.x, size.y, GL_RGBA8);
+            m_gradientFramebuffer.attachColor(m_gradient);
+            const Status complete = m_gradientFramebuffer.checkComplete();
+            VOX_VERIFY(complete.ok(), "Sky: the driver refused an RGBA8 framebuffer for the sky's gradient");
+        } else {
+            m_gradientFramebuffer.bind();
+        }
         glViewport(0, 0, size.x, size.y);
         glDisable(GL_DEPTH_TEST);
         glDisable(GL_BLEND);

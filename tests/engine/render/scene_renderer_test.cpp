@@ -221,6 +221,20 @@ TEST_F(SceneRendererTest, TheSkyFollowsTheViewportSize) {
     }
 }
 
+// A new look at the same size redraws the sky's gradient: a red sky top shows at once.
+TEST_F(SceneRendererTest, TheSkyFollowsTheLook) {
+    renderer().look().drawGround = false;
+    renderer().look().stars = 0.0f;
+    const auto redOfTheTop = [&] {
+        begin();
+        (void)renderer().endFrame();
+        return static_cast<int>(m_target.readImage().pixel(kWidth / 2, 1)[0]);
+    };
+    const int before = redOfTheTop();
+    renderer().look().backgroundTop = {0.8f, 0.0f, 0.0f};
+    EXPECT_GT(redOfTheTop(), before + 100);
+}
+
 // Stars are small quads, one per star in view: as many as SceneLook::stars allows, none when it is 0.
 TEST_F(SceneRendererTest, StarsAreDrawnOnlyWhenTheLookHasThem) {
     renderer().look().drawGround = false;
