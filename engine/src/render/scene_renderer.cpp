@@ -37,6 +37,7 @@ constexpr int kQuadUnit = 0;
 constexpr int kMeshUnit = 1;
 constexpr int kPaletteUnit = 2;
 constexpr int kFontUnit = 3;
+constexpr int kSceneUnit = 5; // the upscale pass's source (Sky::kGradientUnit is 4)
 constexpr GLuint kFrameBlockBinding = 0;
 
 // The ground's extent (x0, z0, x1, z1): a stage from just behind the playfield towards the camera; the
@@ -148,10 +149,12 @@ glm::ivec2 sceneSizeFor(glm::ivec2 viewportSize, float scale) {
     return glm::max(glm::ivec2(glm::round(glm::vec2(viewportSize) * scale)), glm::ivec2(1));
 }
 
-// An offscreen buffer the 3D scene is drawn or resolved into: colour and, when drawn into, depth.
+// An offscreen buffer the 3D scene is drawn or resolved into: colour and, when drawn into, depth. The colour
+// is a renderbuffer when multisampled, else a texture (the upscale pass samples it).
 struct SceneBuffer {
     Framebuffer framebuffer;
-    Renderbuffer color;
+    Renderbuffer color;   // samples > 1
+    Texture colorTexture; // samples == 1
     Renderbuffer depth;
     glm::ivec2 size{0};
     int32_t samples = 0;
@@ -173,6 +176,7 @@ struct SceneRenderer::Impl {
     ShaderProgram debrisProgram;
     ShaderProgram groundProgram;
     ShaderProgram hudProgram;
+    ShaderProgram upscaleProgram;
     StreamBuffer frameBlock;
     StreamBuffer spriteInstances;
     StreamBuffer debrisInstances;
@@ -242,12 +246,21 @@ void SceneBuffer::ensure(glm::ivec2 wantedSize, int32_t wantedSamples, bool want
     if (wantedSize == size && wantedSamples == samples && wantDepth == (depth.name() != 0) &&
         framebuffer.name() != 0)
         return;
-    color = Renderbuffer::create(wantedSize.x, wantedSize.y, GL_RGBA8, wantedSamples);
+    if (wantedSamples > 1) {
+        color = Renderbuffer::create(wantedSize.x, wantedSize.y, GL_RGBA8, wantedSamples);
+        colorTexture = Texture{};
+    } else {
+        colorTexture = Texture::create2D(wantedSize.x, wantedSize.y, GL_RGBA8); // bilinear, clamped
+        color = Renderbuffer{};
+    }
     depth = wantDepth ? Renderbuffer::create(wantedSize.x, wantedSize.y, GL_DEPTH24_STENCIL8, wantedSamples)
                       : Renderbuffer{};
     framebuffer = Framebuffer::create();
     framebuffer.bind();
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.name());
+    if (wantedSamples > 1)
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.name());
+    else
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colorTexture.name(), 0);
     if (wantDepth)
         framebuffer.attachDepthStencil(depth);
     const Status complete = framebuffer.checkComplete();
@@ -267,7 +280,8 @@ void SceneBuffer::release() {
 //   samples > 1, scale < 1: multisampled buffer -> resolve into `scaled` -> upscale into the target
 //   samples 1, scale < 1: `scaled` (with depth) -> upscale into the target
 //   samples 1, scale 1: straight into the target
-// A multisample resolve cannot change the size in one blit, hence the middle step.
+// A multisample resolve cannot change the size in one blit, hence the middle step. The upscale is a draw
+// (bilinear, upscale.frag) of `scaled`'s texture, one draw call.
 void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
     const glm::ivec2 full(viewport.width, viewport.height);
     const bool multisample = settings.samples > 1;
@@ -311,10 +325,14 @@ void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
     }
     if (scale) {
         GlDebugScope upscale("render scale upscale");
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, scaled.framebuffer.name());
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
-        glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, viewport.x, viewport.y, viewport.x + viewport.width,
-                          viewport.y + viewport.height, GL_COLOR_BUFFER_BIT, GL_LINEAR);
+        glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
+        glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+        upscaleProgram.use();
+        scaled.colorTexture.bind(kSceneUnit);
+        emptyVertexArray.bind();
+        glDrawArrays(GL_TRIANGLES, 0, 6);
+        ++frame.drawCalls;
+        frame.triangles += 2;
     }
 }
 
@@ -528,11 +546,12 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
         const char* vertex;
         const char* fragment;
     };
-    const std::array<ProgramFiles, 4> programs{{
+    const std::array<ProgramFiles, 5> programs{{
         {&impl->spriteProgram, "sprite.vert", "voxel.frag"},
         {&impl->debrisProgram, "debris.vert", "debris.frag"},
         {&impl->groundProgram, "ground.vert", "ground.frag"},
         {&impl->hudProgram, "hud.vert", "hud.frag"},
+        {&impl->upscaleProgram, "upscale.vert", "upscale.frag"},
     }};
     for (const ProgramFiles& files : programs) {
         Result<ShaderProgram> program = loadProgram(shaderDirectory, files.vertex, files.fragment);
@@ -562,6 +581,8 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     impl->sky = Sky::create(std::move(skyPrograms));
     impl->hudProgram.use();
     impl->hudProgram.set("uFont", kFontUnit);
+    impl->upscaleProgram.use();
+    impl->upscaleProgram.set("uScene", kSceneUnit);
     impl->hudViewportSizeLocation = impl->hudProgram.uniformLocation("uViewportSize");
     glUseProgram(0);
 
