@@ -1,26 +1,22 @@
-// The sky: a gradient down the screen with the vignette every scene pixel gets, and on a star's quad the
-// star's soft round dot added. One path for both, with no branch: a software rasteriser shades both sides
-// of a branch, and the gradient covers most of the screen. So every step is cheap per pixel: the gradient's
-// ends come tone mapped from sky.vert, the sRGB encoding is the square-root one (tone.glsl), and the
-// star's profile is a polynomial; no exp, no pow, no texture fetch (on llvmpipe a texel fetch per pixel
-// cost more than all of this).
+// The sky: the gradient texture copied texel for texel, and the stars, soft round dots added over it.
+// One path for both, with no branch: a software rasteriser shades both sides of a branch, and the copy
+// covers most of the screen. A star's light is encoded with sqrt, close to sRGB for these small values,
+// and added to the finished gradient; the copy's instance has no light, so its pixels stay exact.
 
 #include "frame.glsl"
-#include "finish.glsl"
-#include "sky_gradient.glsl"
+
+uniform sampler2D uGradient; // finished sRGB, the size of the buffer the scene is drawn into
 
 in vec2 vFromCentre;
-flat in float vBrightness; // 0 for the gradient
-flat in vec3 vHorizon;
-flat in vec3 vTop;
+flat in float vBrightness; // 0 for the copy
 out vec4 fragColor;
 
 void main() {
-    vec2 fromCentre = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw - 0.5;
-    vec3 sky = skyGradient(fromCentre.y * 2.0, vHorizon, vTop) * vignette(fromCentre);
-    // (1 - d^2 / r^2)^4: the old exp(-0.8 d^2) profile's peak and total light, and 0 at the quad's edge.
+    ivec2 texel = clamp(ivec2(gl_FragCoord.xy - uViewport.xy), ivec2(0), textureSize(uGradient, 0) - 1);
+    // (1 - d^2 / r^2)^4: the peak and total light of the old exp(-0.8 d^2) profile, 0 at the quad's edge,
+    // and no exp (a polynomial approximation of tens of instructions) on every sky pixel.
     float falloff = max(1.0 - dot(vFromCentre, vFromCentre) * 0.16, 0.0);
     falloff *= falloff;
     float glow = vBrightness * uParams.w * falloff * falloff;
-    fragColor = vec4(ditherSrgb(linearToSrgb(clamp(sky, 0.0, 1.0)) + sqrt(vec3(0.9, 0.95, 1.1) * glow)), 1.0);
+    fragColor = texelFetch(uGradient, texel, 0) + vec4(sqrt(vec3(0.9, 0.95, 1.1) * glow), 0.0);
 }

@@ -1,23 +1,18 @@
-// The sky in one instanced draw of 4-vertex strips, all on the far plane so they only show where nothing
-// opaque was drawn: instance 0 covers the viewport and shades the gradient; every other instance is a star,
-// a small square around the point where its direction meets the screen.
+// The sky in one instanced draw of 4-vertex strips: instance 0 covers the viewport and copies the gradient
+// texture; every other instance is a star, a small square around the point where its direction meets the
+// screen. All on the far plane, so they only show where nothing opaque was drawn.
 
 #include "frame.glsl"
-#include "tone.glsl"
 
-layout(location = 0) in vec4 iStar;   // xyz: unit direction; w: brightness 0..1 (< 0: the gradient)
+layout(location = 0) in vec4 iStar;   // xyz: unit direction; w: brightness 0..1 (< 0: the gradient copy)
 layout(location = 1) in float iPhase; // 0..1: twinkling speed and phase
 
 const float kStarRadius = 2.5; // pixels: the profile is 0 beyond it
 
 out vec2 vFromCentre;       // viewport pixels from the star's centre
-flat out float vBrightness; // 0 for the gradient
-flat out vec3 vHorizon;     // the gradient's ends, exposed and tone mapped (linear)
-flat out vec3 vTop;
+flat out float vBrightness; // 0 for the gradient copy
 
 void main() {
-    vHorizon = toneMap(uBackgroundHorizon.rgb * uParams.w);
-    vTop = toneMap(uBackgroundTop.rgb * uParams.w);
     vec2 corner = vec2((gl_VertexID & 1) != 0 ? 1.0 : -1.0, (gl_VertexID & 2) != 0 ? 1.0 : -1.0);
     if (iStar.w < 0.0) {
         gl_Position = vec4(corner, 1.0, 1.0);

@@ -37,7 +37,7 @@ constexpr int kQuadUnit = 0;
 constexpr int kMeshUnit = 1;
 constexpr int kPaletteUnit = 2;
 constexpr int kFontUnit = 3;
-constexpr int kSceneUnit = 4; // the upscale pass's source
+constexpr int kSceneUnit = 5; // the upscale pass's source (Sky::kGradientUnit is 4)
 constexpr GLuint kFrameBlockBinding = 0;
 
 // The ground's extent (x0, z0, x1, z1): a stage from just behind the playfield towards the camera; the
@@ -567,10 +567,18 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
     impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
     impl->groundShadowStrengthLocation = impl->groundProgram.uniformLocation("uShadowStrength");
-    Result<ShaderProgram> skyProgram = loadProgram(shaderDirectory, "sky.vert", "sky.frag");
-    if (!skyProgram)
-        return skyProgram.error();
-    impl->sky = Sky::create(std::move(skyProgram).value());
+    Sky::Programs skyPrograms;
+    const std::array<ProgramFiles, 2> skyFiles{{
+        {&skyPrograms.gradient, "fullscreen.vert", "sky_gradient.frag"},
+        {&skyPrograms.sky, "sky.vert", "sky.frag"},
+    }};
+    for (const ProgramFiles& files : skyFiles) {
+        Result<ShaderProgram> program = loadProgram(shaderDirectory, files.vertex, files.fragment);
+        if (!program)
+            return program.error();
+        *files.program = std::move(program).value();
+    }
+    impl->sky = Sky::create(std::move(skyPrograms));
     impl->hudProgram.use();
     impl->hudProgram.set("uFont", kFontUnit);
     impl->upscaleProgram.use();
@@ -792,7 +800,8 @@ const FrameStats& SceneRenderer::endFrame() {
     impl.sceneSize =
         sceneSizeFor(glm::ivec2(impl.viewport.width, impl.viewport.height), impl.settings.renderScale);
     impl.uploadFrameBlock(frame);
-    impl.sky.prepare(impl.camera.viewProjection(), impl.settings.look, frame);
+    // The sky's gradient is copied texel for texel into the scene's buffer: its size, not the viewport's.
+    impl.sky.prepare(impl.camera.viewProjection(), impl.sceneSize, impl.settings.look, frame);
     impl.buildSprites(frame);
     frame.bytesUploaded += static_cast<int64_t>(impl.debrisInstances.update(
         GL_ARRAY_BUFFER, impl.debris.data(), impl.debris.size() * sizeof(GpuDebris)));

@@ -23,9 +23,12 @@ constexpr float kViewMargin = 1.03f;
 
 } // namespace
 
-Sky Sky::create(ShaderProgram program) {
+Sky Sky::create(Programs programs) {
     Sky sky;
-    sky.m_program = std::move(program);
+    sky.m_programs = std::move(programs);
+    sky.m_programs.sky.use();
+    sky.m_programs.sky.set("uGradient", kGradientUnit);
+    glUseProgram(0);
 
     Rng rng(kStarSeed);
     sky.m_stars.reserve(kSkyStars);
@@ -57,18 +60,42 @@ Sky Sky::create(ShaderProgram program) {
                           reinterpret_cast<const void*>(offsetof(Star, phase)));
     glVertexAttribDivisor(1, 1);
     glBindVertexArray(0);
+    sky.m_emptyVertexArray = VertexArray::create();
+    sky.m_gradientFramebuffer = Framebuffer::create();
     return sky;
 }
 
-void Sky::prepare(const glm::mat4& viewProjection, const SceneLook& look, FrameStats& frame) {
-    // Instance 0 is the gradient; then every star in view. The same camera sees the same stars: a still
-    // camera (menus, pause) skips the pass over the sky.
+void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneLook& look,
+                  FrameStats& frame) {
+    const GradientKey key{size, look.backgroundTop, look.backgroundHorizon, look.vignette, look.exposure};
+    if (key != m_gradientKey) {
+        GlDebugScope scope("sky gradient");
+        if (size != m_gradientKey.size) { // a new look at the same size only redraws
+            m_gradient = Texture::create2D(size.x, size.y, GL_RGBA8);
+            m_gradientFramebuffer.attachColor(m_gradient);
+            const Status complete = m_gradientFramebuffer.checkComplete();
+            VOX_VERIFY(complete.ok(), "Sky: the driver refused an RGBA8 framebuffer for the sky's gradient");
+        } else {
+            m_gradientFramebuffer.bind();
+        }
+        glViewport(0, 0, size.x, size.y);
+        glDisable(GL_DEPTH_TEST);
+        glDisable(GL_BLEND);
+        m_programs.gradient.use();
+        m_emptyVertexArray.bind();
+        glDrawArrays(GL_TRIANGLES, 0, 3); // not counted: a frame's statistics are its own drawing
+        m_gradientKey = key;
+    }
+
+    // Instance 0 is the gradient copy; then every star in view. The same camera sees the same stars: a
+    // still camera (menus, pause) skips the pass over the sky.
     const bool withStars = look.stars > 0.0f;
     if (!m_inView.empty() && viewProjection == m_culledFor && withStars == m_culledWithStars)
         return;
     m_culledFor = viewProjection;
     m_culledWithStars = withStars;
-    m_inView.assign(1, Star{{0.0f, 0.0f, 0.0f}, -1.0f, 0.0f});
+    m_inView.clear();
+    m_inView.push_back({{0.0f, 0.0f, 0.0f}, -1.0f, 0.0f});
     if (withStars) {
         for (const Star& star : m_stars) {
             const glm::vec4 clip =
@@ -86,7 +113,8 @@ void Sky::prepare(const glm::mat4& viewProjection, const SceneLook& look, FrameS
 void Sky::draw(FrameStats& frame) const {
     GlDebugScope scope("sky");
     glDepthFunc(GL_LEQUAL);
-    m_program.use();
+    m_programs.sky.use();
+    m_gradient.bind(kGradientUnit);
     m_starVertexArray.bind();
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, m_instanceCount);
     ++frame.drawCalls;

@@ -2,21 +2,25 @@
 // Sky: what the scene shows where nothing opaque is drawn: a gradient down the screen and stars fixed to
 // view directions (so they turn with the camera).
 //
-// Cheap on purpose, because it covers most of the screen: a sky pixel is a few multiply-adds and three
-// square roots (sky.frag), no texture fetch and no exp or pow (on a software rasteriser, a copy of the
-// gradient from a texture cost more than all of that). The stars are small quads, one per star in view, so
-// only a star's own few pixels pay for its round profile; a CPU pass picks the stars in view (a few
-// hundred of ~5,500) and the upload is skipped when that set is unchanged, as on a static frame. The
-// gradient and the stars are one instanced draw: instance 0 covers the viewport, the others are stars.
+// Cheap on purpose, because it covers most of the screen. The gradient, with the vignette and dither
+// every scene pixel gets, depends only on the pixel's place in the viewport and on the look, so it is
+// drawn once into a texture (again only when the size or the look changes) and each frame copies it with
+// one texel fetch per pixel. The stars are small quads, one per star in view, so only a star's own few
+// pixels pay for its round profile; a CPU pass picks the stars in view (a few hundred of ~5,500) and the
+// upload is skipped when that set is unchanged, as on a static frame. The copy and the stars are one
+// instanced draw: instance 0 covers the viewport, the others are stars.
 
 #include "stream_buffer.h"
 
 #include "vox/render/frame_stats.h"
+#include "vox/render/framebuffer.h"
 #include "vox/render/scene_renderer.h"
 #include "vox/render/shader_program.h"
+#include "vox/render/texture.h"
 #include "vox/render/vertex_array.h"
 
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 
 #include <vector>
 
@@ -24,15 +28,24 @@ namespace vox {
 
 class Sky {
 public:
-    Sky() = default;
-    // `program`: sky.vert + sky.frag, built by the renderer (it sees the frame uniform block).
-    static Sky create(ShaderProgram program);
+    // The programs it draws with, built by the renderer (each sees the frame uniform block).
+    struct Programs {
+        ShaderProgram gradient; // fullscreen.vert + sky_gradient.frag: the gradient into the texture
+        ShaderProgram sky;      // sky.vert + sky.frag: the texture and the stars into the scene
+    };
+    // Texture unit sky.frag reads the gradient from.
+    static constexpr int kGradientUnit = 4;
 
-    // Before the scene pass: picks the stars `viewProjection` shows (none when `look.stars` is 0) and
-    // uploads them if they changed.
-    void prepare(const glm::mat4& viewProjection, const SceneLook& look, FrameStats& frame);
+    Sky() = default;
+    static Sky create(Programs programs);
+
+    // Before the scene pass (binds another framebuffer): draws the gradient texture again if `size` or the
+    // gradient's part of `look` changed since it was last drawn, picks the stars `viewProjection` shows
+    // and uploads them if they changed. Needs the frame block bound. Leaves another framebuffer bound
+    // when it drew: the caller binds its own next.
+    void prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneLook& look, FrameStats& frame);
     // Inside the scene pass, after everything opaque, with depth testing on and depth writes off: the
-    // gradient and the stars wherever nothing was drawn. Needs the frame block bound.
+    // gradient and the stars wherever nothing was drawn.
     void draw(FrameStats& frame) const;
 
 private:
@@ -44,14 +57,28 @@ private:
     };
     static_assert(sizeof(Star) == 20);
 
-    ShaderProgram m_program;
+    // What the gradient texture was drawn for.
+    struct GradientKey {
+        glm::ivec2 size{0};
+        glm::vec3 top{-1.0f};
+        glm::vec3 horizon{-1.0f};
+        float vignette = -1.0f;
+        float exposure = -1.0f;
+        bool operator==(const GradientKey&) const = default;
+    };
+
+    Programs m_programs;
+    Texture m_gradient;
+    Framebuffer m_gradientFramebuffer;
+    GradientKey m_gradientKey;
     std::vector<Star> m_stars;   // the whole sky
-    std::vector<Star> m_inView;  // instance 0 (the gradient), then this frame's stars
+    std::vector<Star> m_inView;  // instance 0 (the gradient copy), then this frame's stars
     glm::mat4 m_culledFor{0.0f}; // the camera m_inView was picked for
     bool m_culledWithStars = false;
     StreamBuffer m_starInstances;
     VertexArray m_starVertexArray;
-    int32_t m_instanceCount = 1; // the gradient and this frame's stars
+    VertexArray m_emptyVertexArray; // the gradient's triangle has no attributes
+    int32_t m_instanceCount = 1;    // the copy and this frame's stars
 };
 
 } // namespace vox

@@ -105,7 +105,8 @@ TEST_F(ShaderProgramTest, EveryProjectShaderBuildsInTheContextsDialect) {
     const vox::Result<vox::GlDialect> wanted = vox::glDialectFromEnvironment();
     ASSERT_TRUE(wanted.ok()) << wanted.error().message;
     ASSERT_EQ(dialect(), wanted.value()) << window().glDescription();
-    const std::map<std::string, std::string> partners{{"sprite.vert", "voxel.frag"}};
+    const std::map<std::string, std::string> partners{{"sprite.vert", "voxel.frag"},
+                                                      {"fullscreen.vert", "sky_gradient.frag"}};
 
     std::set<std::string> unused;
     std::vector<std::filesystem::path> vertexShaders;
