@@ -38,6 +38,9 @@ inline constexpr std::array<std::string_view, 3> kQualityNames = {"auto", "low",
 struct QualityPreset {
     int32_t samples = 4;      ///< Multisampling of the 3D scene (vox::RendererSettings::samples).
     float renderScale = 1.0f; ///< The 3D scene's resolution (vox::RendererSettings::renderScale).
+    /// Sprite batches drawn once per visible face direction (vox::RendererSettings::drawByFaceDirection):
+    /// fewer vertices for a CPU's vertex stage, more draw calls.
+    bool drawByFaceDirection = false;
 
     [[nodiscard]] bool operator==(const QualityPreset&) const = default;
 };

@@ -210,7 +210,8 @@ void runFrames(benchmark::State& state, bool moving, bool finishInside,
     Context& gl = context();
     Scene& scene = Scene::get();
     vox::SceneRenderer& renderer = *gl.renderer;
-    const invaders::QualityPreset before{renderer.samples(), renderer.renderScale()};
+    const invaders::QualityPreset before{renderer.samples(), renderer.renderScale(),
+                                         renderer.drawByFaceDirection()};
     if (preset)
         invaders::applyQuality(renderer, *preset);
     int frame = 0;

@@ -9,6 +9,7 @@ void applyQuality(vox::SceneRenderer& renderer, const QualityPreset& preset) {
         renderer.setSamples(preset.samples);
     if (renderer.renderScale() != preset.renderScale)
         renderer.setRenderScale(preset.renderScale);
+    renderer.setDrawByFaceDirection(preset.drawByFaceDirection);
 }
 
 } // namespace invaders

@@ -18,10 +18,12 @@ TEST(Quality, HighIsTodaysLookAndLowIsCheaper) {
     const invaders::QualityPreset high = invaders::qualityPreset(Quality::High);
     EXPECT_EQ(high.samples, 4);
     EXPECT_EQ(high.renderScale, 1.0f);
+    EXPECT_FALSE(high.drawByFaceDirection) << "a GPU keeps one draw call per batch";
     const invaders::QualityPreset low = invaders::qualityPreset(Quality::Low);
     EXPECT_EQ(low.samples, 1);
     EXPECT_GE(low.renderScale, 0.6f);
     EXPECT_LT(low.renderScale, 1.0f);
+    EXPECT_TRUE(low.drawByFaceDirection);
 }
 
 TEST(Quality, AutoIsLowOnASoftwareRasteriserAndHighOnAGpu) {

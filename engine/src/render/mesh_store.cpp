@@ -12,7 +12,8 @@ namespace vox {
 namespace {
 
 constexpr int32_t kInitialQuads = 16384;
-constexpr int32_t kInitialRecords = 64;
+constexpr int32_t kInitialRecords = 64; // slots
+constexpr int32_t kTexelsPerRecord = 2;
 static_assert(sizeof(PackedQuad) == 2 * sizeof(uint32_t), "a packed quad is one RG32UI texel");
 
 // Slack so that erosion, which can add faces as it carves, usually rewrites a mesh in place.
@@ -25,7 +26,7 @@ int32_t reserveFor(int32_t quads) {
 MeshStore MeshStore::create() {
     MeshStore store;
     store.m_quads = TexelArray::create(2, kInitialQuads);
-    store.m_records = TexelArray::create(4, kInitialRecords);
+    store.m_records = TexelArray::create(4, kInitialRecords * kTexelsPerRecord);
     store.m_paletteTexture = Texture::create2D(256, kMaxPalettes, GL_SRGB8_ALPHA8);
     // Read with texelFetch only; nearest filtering says that no texel is ever blended.
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -83,6 +84,17 @@ void MeshStore::update(MeshHandle handle, const VoxelModel& model) {
 void MeshStore::setModel(Slot& s, const VoxelModel& model) {
     m_mesher.mesh(model, m_scratch);
     s.pending = m_scratch.quads;
+    // Runs by face direction (stable: the mesher's order within a direction stays), so a draw can take
+    // only the directions the camera can see (RendererSettings::drawByFaceDirection).
+    const auto directionOf = [](const PackedQuad& quad) { return static_cast<int>((quad.lo >> 27) & 7u); };
+    std::stable_sort(s.pending.begin(), s.pending.end(), [&](const PackedQuad& a, const PackedQuad& b) {
+        return directionOf(a) < directionOf(b);
+    });
+    s.pendingStarts.fill(0);
+    for (const PackedQuad& quad : s.pending)
+        ++s.pendingStarts[static_cast<size_t>(directionOf(quad)) + 1];
+    for (size_t d = 1; d < s.pendingStarts.size(); ++d)
+        s.pendingStarts[d] += s.pendingStarts[d - 1];
     s.mesh.size = model.size();
     if (!s.dirty) {
         s.dirty = true;
@@ -191,6 +203,7 @@ MeshStore::FlushResult MeshStore::flush() {
             s.mesh.firstQuad, std::span<const uint32_t>(reinterpret_cast<const uint32_t*>(s.pending.data()),
                                                         s.pending.size() * 2));
         s.mesh.quadCount = count;
+        s.mesh.directionStart = s.pendingStarts;
         ++result.meshes;
         s.dirty = false;
         s.pending = {};
@@ -201,13 +214,21 @@ MeshStore::FlushResult MeshStore::flush() {
     result.bytes += std::exchange(m_grownBytes, 0);
 
     // Mesh records: only the changed entries (growing the table keeps the others).
-    result.bytes += m_records.reserve(static_cast<int32_t>(m_slots.size()));
+    result.bytes += m_records.reserve(static_cast<int32_t>(m_slots.size()) * kTexelsPerRecord);
     for (uint32_t slot : changed) {
         const Mesh& mesh = m_slots[slot].mesh;
-        const std::array<uint32_t, 4> record{static_cast<uint32_t>(mesh.firstQuad),
+        const auto start = [&](size_t direction) {
+            return static_cast<uint32_t>(mesh.directionStart[direction]);
+        };
+        const std::array<uint32_t, 8> record{static_cast<uint32_t>(mesh.firstQuad),
                                              static_cast<uint32_t>(mesh.quadCount),
-                                             static_cast<uint32_t>(mesh.paletteRow), 0u};
-        result.bytes += m_records.write(static_cast<int32_t>(slot), record);
+                                             static_cast<uint32_t>(mesh.paletteRow),
+                                             start(1),
+                                             start(2),
+                                             start(3),
+                                             start(4),
+                                             start(5)};
+        result.bytes += m_records.write(static_cast<int32_t>(slot) * kTexelsPerRecord, record);
     }
 
     for (size_t row = 0; row < m_palettes.size(); ++row) {

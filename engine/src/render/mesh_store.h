@@ -15,6 +15,7 @@
 #include "vox/voxel/voxel_mesh.h"
 #include "vox/voxel/voxel_model.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -22,17 +23,26 @@ namespace vox {
 
 class MeshStore {
 public:
-    // What the renderer needs to draw a mesh. The shader reads the same as a 16-byte record (first quad,
-    // quad count, palette row, 0) at the mesh's slot in the record table, so sprite instances name only
-    // the slot and stay unchanged when a mesh is rewritten.
+    // What the renderer needs to draw a mesh. A mesh's quads are sorted by face direction (FaceDirection
+    // order: +x, -x, +y, -y, +z, -z), so one direction's quads are a run. The shader reads the same as a
+    // 32-byte record, two RGBA32UI texels at 2 x the mesh's slot in the record table: (first quad, quad
+    // count, palette row, directionStart[1]) and directionStart[2..5]. Sprite instances name only the slot
+    // and stay unchanged when a mesh is rewritten.
     struct Mesh {
         int32_t firstQuad = 0;  // in the quad array
         int32_t quadCount = 0;  // as of the last flush
         int32_t paletteRow = 0; // in the palette texture
         int32_t capacity = 0;   // quads reserved at firstQuad (>= quadCount)
         glm::ivec3 size{0};     // model size, cells
+        // Where each direction's run starts, from firstQuad; [0] is 0 and [6] is quadCount.
+        std::array<int32_t, 7> directionStart{};
+        // Quads facing `direction` (0..5).
+        [[nodiscard]] int32_t directionCount(int direction) const {
+            return directionStart[static_cast<size_t>(direction) + 1] -
+                   directionStart[static_cast<size_t>(direction)];
+        }
     };
-    static constexpr int64_t kRecordBytes = 16;
+    static constexpr int64_t kRecordBytes = 32;
 
     static constexpr int32_t kMaxPalettes = 256;
 
@@ -68,7 +78,8 @@ private:
         uint32_t generation = 0;
         bool live = false;
         bool dirty = false;
-        std::vector<PackedQuad> pending;
+        std::vector<PackedQuad> pending;        // sorted by direction
+        std::array<int32_t, 7> pendingStarts{}; // its direction runs, as Mesh::directionStart
     };
     struct PaletteRow {
         Palette colors{};
@@ -89,7 +100,7 @@ private:
     std::vector<Range> m_freeRanges; // sorted by start, never touching each other or m_end
     int32_t m_end = 0;               // quads in use or free-listed below this; the rest is free
     TexelArray m_quads;              // RG32UI: one PackedQuad per element
-    TexelArray m_records;            // RGBA32UI: one record per slot
+    TexelArray m_records;            // RGBA32UI: two texels per slot
     int64_t m_grownBytes = 0;        // uploaded by growing the quad array since the last flush
     std::vector<PaletteRow> m_palettes;
     Texture m_paletteTexture;

@@ -212,9 +212,20 @@ struct SceneRenderer::Impl {
     // Scratch, kept to avoid allocating every frame.
     std::vector<GpuSprite> gpuSprites;
     std::vector<GpuGlyph> gpuGlyphs;
-    std::array<int32_t, kBatchCount> batchStart{};
-    std::array<int32_t, kBatchCount> batchSize{};
-    std::array<int32_t, kBatchCount> batchMaxQuads{};
+    // Instances are drawn in groups: a batch (by quad count) and, when drawing by face direction, the set
+    // of directions the instance can face the camera with (bit d for FaceDirection d; 0 otherwise), so a
+    // group's draws take exactly the directions its instances can show. Indexed by batch * 64 + set.
+    struct SpriteGroup {
+        int32_t start = 0;                          // first instance in gpuSprites
+        int32_t size = 0;                           // instances
+        int32_t maxQuads = 0;                       // the largest mesh's quads
+        std::array<int32_t, 6> maxDirectionQuads{}; // the largest run of quads facing each direction
+    };
+    static constexpr size_t kDirectionSets = 64;
+    std::vector<SpriteGroup> groups = std::vector<SpriteGroup>(kBatchCount * kDirectionSets);
+    std::vector<uint16_t> spriteGroups; // per entry of `sprites`: its group, or 0xffff (no quads)
+    std::vector<int32_t> groupCursor;   // scratch for the counting sort
+    GLint spriteDirectionLocation = -1;
     FrameStats stats;
     FrameStats lastStats;
 
@@ -336,37 +347,83 @@ void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
     }
 }
 
+namespace {
+
+// The model-space face directions (FaceDirection order) whose faces can face a camera at `eye`, as bits:
+// +a faces lie on planes a = 1..size, -a faces on a = 0..size - 1, so with the eye at e in model cells,
+// +a faces can face it only if e.a > 0 and -a faces only if e.a < size.a (conservative by a cell).
+uint8_t visibleDirections(const glm::vec3& eye, const glm::vec3& translation, const glm::quat& rotation,
+                          float scale, glm::ivec3 size) {
+    const glm::vec3 local = glm::conjugate(rotation) * (eye - translation) / scale;
+    uint8_t bits = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+        if (local[axis] > 0.0f)
+            bits |= static_cast<uint8_t>(1u << (2 * axis));
+        if (local[axis] < static_cast<float>(size[axis]))
+            bits |= static_cast<uint8_t>(1u << (2 * axis + 1));
+    }
+    return bits;
+}
+
+// Where instance data for `sprite` starts: the translation of cell (0, 0, 0) after rotation and scale.
+glm::vec3 spriteTranslation(const SpriteInstance& sprite, const glm::quat& rotation, glm::ivec3 size) {
+    // The pivot is cell (0, 0, depth / 2); fold it into the translation so the shader does
+    // translation + rotate(scale * cell).
+    const glm::vec3 pivot(0.0f, 0.0f, static_cast<float>(size.z) * 0.5f);
+    return sprite.position - rotation * (pivot * sprite.scale);
+}
+
+} // namespace
+
 void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
-    // Counting sort into batches by quad count; instances of one mesh stay together in submission order.
-    batchSize.fill(0);
-    batchMaxQuads.fill(0);
-    for (const SpriteInstance& sprite : sprites) {
+    // Counting sort into groups (batch by quad count, then direction set); instances of one mesh stay
+    // together in submission order.
+    for (SpriteGroup& group : groups)
+        group = SpriteGroup{};
+    const bool byDirection = settings.drawByFaceDirection;
+    const glm::vec3 eye(glm::inverse(camera.view)[3]);
+    spriteGroups.assign(sprites.size(), 0xffff);
+    for (size_t i = 0; i < sprites.size(); ++i) {
+        const SpriteInstance& sprite = sprites[i];
         const MeshStore::Mesh& mesh = meshes.mesh(sprite.mesh);
         const int32_t quads = mesh.quadCount;
         if (quads == 0)
             continue;
-        const int batch = batchOf(mesh);
-        ++batchSize[static_cast<size_t>(batch)];
-        batchMaxQuads[static_cast<size_t>(batch)] =
-            std::max(batchMaxQuads[static_cast<size_t>(batch)], quads);
+        uint8_t directions = 0;
+        if (byDirection) {
+            const glm::quat rotation = glm::normalize(sprite.rotation);
+            directions = visibleDirections(eye, spriteTranslation(sprite, rotation, mesh.size), rotation,
+                                           sprite.scale, mesh.size);
+        }
+        const size_t index = static_cast<size_t>(batchOf(mesh)) * kDirectionSets + directions;
+        spriteGroups[i] = static_cast<uint16_t>(index);
+        SpriteGroup& group = groups[index];
+        ++group.size;
+        group.maxQuads = std::max(group.maxQuads, quads);
+        for (int d = 0; d < 6; ++d)
+            group.maxDirectionQuads[static_cast<size_t>(d)] =
+                std::max(group.maxDirectionQuads[static_cast<size_t>(d)], mesh.directionCount(d));
     }
     int32_t total = 0;
-    for (int batch = 0; batch < kBatchCount; ++batch) {
-        batchStart[static_cast<size_t>(batch)] = total;
-        total += batchSize[static_cast<size_t>(batch)];
+    for (SpriteGroup& group : groups) {
+        group.start = total;
+        total += group.size;
     }
     gpuSprites.resize(static_cast<size_t>(total));
-    std::array<int32_t, kBatchCount> cursor = batchStart;
-    for (const SpriteInstance& sprite : sprites) {
-        const MeshStore::Mesh& mesh = meshes.mesh(sprite.mesh);
-        if (mesh.quadCount == 0)
+    std::vector<int32_t>& cursor = groupCursor;
+    cursor.resize(groups.size());
+    for (size_t index = 0; index < groups.size(); ++index)
+        cursor[index] = groups[index].start;
+    for (size_t i = 0; i < sprites.size(); ++i) {
+        if (spriteGroups[i] == 0xffff)
             continue;
-        // The pivot is cell (0, 0, depth / 2); fold it into the translation so the shader does
-        // translation + rotate(scale * cell).
-        const glm::vec3 pivot(0.0f, 0.0f, static_cast<float>(mesh.size.z) * 0.5f);
+        const SpriteInstance& sprite = sprites[i];
+        const MeshStore::Mesh& mesh = meshes.mesh(sprite.mesh);
         const glm::quat rotation = glm::normalize(sprite.rotation);
-        const glm::vec3 translation = sprite.position - rotation * (pivot * sprite.scale);
-        GpuSprite& gpu = gpuSprites[static_cast<size_t>(cursor[static_cast<size_t>(batchOf(mesh))]++)];
+        const glm::vec3 translation = spriteTranslation(sprite, rotation, mesh.size);
+        const SpriteGroup& group = groups[spriteGroups[i]];
+        const uint32_t directions = spriteGroups[i] % kDirectionSets;
+        GpuSprite& gpu = gpuSprites[static_cast<size_t>(cursor[spriteGroups[i]]++)];
         gpu.translation[0] = translation.x;
         gpu.translation[1] = translation.y;
         gpu.translation[2] = translation.z;
@@ -378,16 +435,27 @@ void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
         gpu.meshSlot = MeshStore::slotOf(sprite.mesh);
         gpu.tint = packRgba(unorm8(sprite.tint.r), unorm8(sprite.tint.g), unorm8(sprite.tint.b), 255);
         gpu.flash = std::clamp(sprite.flash, 0.0f, 1.0f);
-        frame.triangles += int64_t{2} * mesh.quadCount;
-        frame.paddedTriangles +=
-            int64_t{2} * (batchMaxQuads[static_cast<size_t>(batchOf(mesh))] - mesh.quadCount);
+        if (byDirection) {
+            // What the group's draws submit for this instance: its quads in each direction it can show.
+            for (int d = 0; d < 6; ++d) {
+                if ((directions & (1u << d)) == 0)
+                    continue;
+                const int32_t quads = mesh.directionCount(d);
+                frame.triangles += int64_t{2} * quads;
+                frame.paddedTriangles +=
+                    int64_t{2} * (group.maxDirectionQuads[static_cast<size_t>(d)] - quads);
+            }
+        } else {
+            frame.triangles += int64_t{2} * mesh.quadCount;
+            frame.paddedTriangles += int64_t{2} * (group.maxQuads - mesh.quadCount);
+        }
     }
     frame.sprites = total;
     frame.bytesUploaded += static_cast<int64_t>(
         spriteInstances.update(GL_ARRAY_BUFFER, gpuSprites.data(), gpuSprites.size() * sizeof(GpuSprite)));
     int32_t largest = 0;
-    for (int32_t quads : batchMaxQuads)
-        largest = std::max(largest, quads);
+    for (const SpriteGroup& group : groups)
+        largest = std::max(largest, group.maxQuads);
     ensureIndices(largest, frame);
 }
 
@@ -435,13 +503,13 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         spriteVertexArray.bind();
         spriteInstances.buffer().bind(GL_ARRAY_BUFFER);
         constexpr GLsizei stride = sizeof(GpuSprite);
-        for (int batch = 0; batch < kBatchCount; ++batch) {
-            const int32_t count = batchSize[static_cast<size_t>(batch)];
+        for (size_t index = 0; index < groups.size(); ++index) {
+            const SpriteGroup& group = groups[index];
+            const int32_t count = group.size;
             if (count == 0)
                 continue;
-            // GL 3.3 has no base instance: point the instance attributes at this batch instead.
-            const size_t base =
-                static_cast<size_t>(batchStart[static_cast<size_t>(batch)]) * sizeof(GpuSprite);
+            // GL 3.3 has no base instance: point the instance attributes at this group instead.
+            const size_t base = static_cast<size_t>(group.start) * sizeof(GpuSprite);
             instanceAttribute(0, 4, GL_FLOAT, AttributeKind::Float, stride,
                               base + offsetof(GpuSprite, translation));
             instanceAttribute(1, 4, GL_FLOAT, AttributeKind::Float, stride,
@@ -452,11 +520,25 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
                               base + offsetof(GpuSprite, tint));
             instanceAttribute(4, 1, GL_FLOAT, AttributeKind::Float, stride,
                               base + offsetof(GpuSprite, flash));
-            glDrawElementsInstanced(GL_TRIANGLES, batchMaxQuads[static_cast<size_t>(batch)] * 6,
-                                    GL_UNSIGNED_INT, nullptr, count);
-            ++frame.drawCalls;
-            ++frame.spriteBatches;
+            if (!settings.drawByFaceDirection) {
+                glDrawElementsInstanced(GL_TRIANGLES, group.maxQuads * 6, GL_UNSIGNED_INT, nullptr, count);
+                ++frame.drawCalls;
+                ++frame.spriteBatches;
+                continue;
+            }
+            const size_t directions = index % kDirectionSets;
+            for (int d = 0; d < 6; ++d) {
+                const int32_t quads = group.maxDirectionQuads[static_cast<size_t>(d)];
+                if ((directions & (size_t{1} << d)) == 0 || quads == 0)
+                    continue;
+                glUniform1i(spriteDirectionLocation, d);
+                glDrawElementsInstanced(GL_TRIANGLES, quads * 6, GL_UNSIGNED_INT, nullptr, count);
+                ++frame.drawCalls;
+                ++frame.spriteBatches;
+            }
         }
+        if (settings.drawByFaceDirection)
+            glUniform1i(spriteDirectionLocation, -1);
     }
 
     if (!debris.empty()) {
@@ -563,6 +645,8 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     impl->spriteProgram.set("uQuads", kQuadUnit);
     impl->spriteProgram.set("uMeshes", kMeshUnit);
     impl->spriteProgram.set("uPalettes", kPaletteUnit);
+    impl->spriteDirectionLocation = impl->spriteProgram.uniformLocation("uDirection");
+    glUniform1i(impl->spriteDirectionLocation, -1); // all of a mesh's quads, unless drawing by direction
     impl->groundProgram.use();
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
     impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
@@ -847,6 +931,15 @@ void SceneRenderer::setSamples(int32_t samples) {
 
 int32_t SceneRenderer::samples() const {
     return m_impl->settings.samples;
+}
+
+void SceneRenderer::setDrawByFaceDirection(bool enabled) {
+    VOX_ASSERT(!m_impl->inFrame, "SceneRenderer::setDrawByFaceDirection: call between frames");
+    m_impl->settings.drawByFaceDirection = enabled;
+}
+
+bool SceneRenderer::drawByFaceDirection() const {
+    return m_impl->settings.drawByFaceDirection;
 }
 
 void SceneRenderer::setRenderScale(float scale) {

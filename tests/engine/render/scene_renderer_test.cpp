@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace {
 
@@ -117,7 +118,7 @@ TEST_F(SceneRendererTest, ErodedModelReuploadsOnlyItsOwnQuads) {
     (void)frame();
     ASSERT_EQ(frame().bytesUploaded, 0);
 
-    // Erode shield 2 twice between frames: one upload of its final mesh and its 16-byte mesh record; the
+    // Erode shield 2 twice between frames: one upload of its final mesh and its 32-byte mesh record; the
     // sprite instances, which name the mesh by slot, stay as they were.
     std::vector<vox::RemovedVoxel> removed;
     vox::VoxelModel& shield = assets.shieldModels[2];
@@ -130,7 +131,7 @@ TEST_F(SceneRendererTest, ErodedModelReuploadsOnlyItsOwnQuads) {
 
     const vox::FrameStats eroded = frame();
     EXPECT_EQ(eroded.meshesUploaded, 1);
-    EXPECT_EQ(eroded.bytesUploaded, quads * static_cast<int64_t>(sizeof(vox::PackedQuad)) + 16);
+    EXPECT_EQ(eroded.bytesUploaded, quads * static_cast<int64_t>(sizeof(vox::PackedQuad)) + 32);
     EXPECT_EQ(frame().bytesUploaded, 0);
 }
 
@@ -298,6 +299,39 @@ TEST_F(SceneRendererTest, RenderScaleAndSamplesAreClampedAndSizeTheScene) {
     renderer().setSamples(1 << 20);
     EXPECT_GE(renderer().samples(), 1);
     EXPECT_LT(renderer().samples(), 1 << 20) << "clamped to GL_MAX_SAMPLES";
+}
+
+// Drawing by face direction leaves out the quads an instance cannot turn towards the camera: the same
+// picture, pixel for pixel, from about half the triangles; switching back restores one draw call per batch.
+TEST_F(SceneRendererTest, DrawingByFaceDirectionDrawsTheSamePictureFromFewerTriangles) {
+    vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
+    const auto frame = [&] {
+        begin();
+        vox::test::drawGameScene(renderer(), assets, 0);
+        return renderer().endFrame();
+    };
+    const vox::FrameStats all = frame();
+    const vox::Image reference = m_target.readImage();
+    renderer().setDrawByFaceDirection(true);
+    EXPECT_TRUE(renderer().drawByFaceDirection());
+    const vox::FrameStats byDirection = frame();
+    const vox::Image image = m_target.readImage();
+    renderer().setDrawByFaceDirection(false);
+    const vox::FrameStats back = frame();
+
+    ASSERT_EQ(image.rgba.size(), reference.rgba.size());
+    int64_t differing = 0;
+    for (size_t i = 0; i < image.rgba.size(); i += 4)
+        differing += std::memcmp(&image.rgba[i], &reference.rgba[i], 4) != 0 ? 1 : 0;
+    EXPECT_EQ(differing, 0) << "pixels differing from the picture drawn with every quad";
+    EXPECT_EQ(byDirection.sprites, all.sprites);
+    // Seen from outside its box, a sprite can show at most one face direction per axis: about half of
+    // its quads (here 52 %), for a draw call per direction and per set of directions in a batch.
+    EXPECT_LT(byDirection.triangles, all.triangles * 6 / 10);
+    EXPECT_GT(byDirection.drawCalls, all.drawCalls);
+    EXPECT_EQ(back.drawCalls, all.drawCalls);
+    EXPECT_EQ(back.triangles, all.triangles);
+    EXPECT_EQ(m_target.readImage().rgba, reference.rgba);
 }
 
 // Changing the resolution between frames rebuilds only framebuffers: no mesh is uploaded again, the draw

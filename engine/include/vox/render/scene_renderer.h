@@ -128,6 +128,12 @@ struct RendererSettings {
     float renderScale = 1.0f;
     int32_t hudReferenceHeight = 360; ///< Font pixels are max(1, viewport height / this) screen pixels.
     SceneLook look;                   ///< Initial look; change it any time with `look()`.
+    /// Draw each sprite batch once per face direction (+x, -x, ... of the models) that some instance in
+    /// it can face the camera with, leaving out the others: about a third fewer vertices for a camera
+    /// in front of and above the sprites, the same picture, up to 6 draw calls per batch instead of 1.
+    /// For software rasterisers, where vertex work runs on the CPU; on a GPU the extra draw calls cost
+    /// more than the vertices. Change it later with `SceneRenderer::setDrawByFaceDirection`.
+    bool drawByFaceDirection = false;
 };
 
 /// One drawn copy of a mesh.
@@ -236,6 +242,10 @@ public:
     void setRenderScale(float scale);
     /// The render scale in effect (after clamping).
     [[nodiscard]] float renderScale() const;
+    /// Sets `RendererSettings::drawByFaceDirection` from the next `endFrame()`. Call between frames.
+    void setDrawByFaceDirection(bool enabled);
+    /// Whether sprite batches are drawn by face direction.
+    [[nodiscard]] bool drawByFaceDirection() const;
     /// Size in pixels of the 3D scene drawn for a viewport of `viewportSize` at the current render scale:
     /// each side scaled and rounded, at least 1.
     [[nodiscard]] glm::ivec2 sceneSize(glm::ivec2 viewportSize) const;
