@@ -83,18 +83,18 @@ void MeshStore::update(MeshHandle handle, const VoxelModel& model) {
 
 void MeshStore::setModel(Slot& s, const VoxelModel& model) {
     m_mesher.mesh(model, m_scratch);
-    s.pending = m_scratch.quads;
-    // Runs by face direction (stable: the mesher's order within a direction stays), so a draw can take
-    // only the directions the camera can see (RendererSettings::drawByFaceDirection).
-    const auto directionOf = [](const PackedQuad& quad) { return static_cast<int>((quad.lo >> 27) & 7u); };
-    std::stable_sort(s.pending.begin(), s.pending.end(), [&](const PackedQuad& a, const PackedQuad& b) {
-        return directionOf(a) < directionOf(b);
-    });
+    // In runs by face direction (a counting sort, so the mesher's order within a direction stays), so a
+    // draw can take only the directions the camera can see (RendererSettings::drawByFaceDirection).
+    const auto directionOf = [](PackedQuad quad) { return static_cast<size_t>(unpackQuad(quad).direction); };
     s.pendingStarts.fill(0);
-    for (const PackedQuad& quad : s.pending)
-        ++s.pendingStarts[static_cast<size_t>(directionOf(quad)) + 1];
+    for (const PackedQuad& quad : m_scratch.quads)
+        ++s.pendingStarts[directionOf(quad) + 1];
     for (size_t d = 1; d < s.pendingStarts.size(); ++d)
         s.pendingStarts[d] += s.pendingStarts[d - 1];
+    std::array<int32_t, 7> cursor = s.pendingStarts;
+    s.pending.resize(m_scratch.quads.size());
+    for (const PackedQuad& quad : m_scratch.quads)
+        s.pending[static_cast<size_t>(cursor[directionOf(quad)]++)] = quad;
     s.mesh.size = model.size();
     if (!s.dirty) {
         s.dirty = true;

@@ -213,18 +213,22 @@ struct SceneRenderer::Impl {
     std::vector<GpuSprite> gpuSprites;
     std::vector<GpuGlyph> gpuGlyphs;
     // Instances are drawn in groups: a batch (by quad count) and, when drawing by face direction, the set
-    // of directions the instance can face the camera with (bit d for FaceDirection d; 0 otherwise), so a
-    // group's draws take exactly the directions its instances can show. Indexed by batch * 64 + set.
+    // of directions the instance can face the camera with (bit d for FaceDirection d), so a group's draws
+    // take exactly the directions its instances can show. Indexed by batch * directionSets + set, where
+    // directionSets is 64 when drawing by face direction and 1 (the set 0) otherwise.
     struct SpriteGroup {
         int32_t start = 0;                          // first instance in gpuSprites
         int32_t size = 0;                           // instances
         int32_t maxQuads = 0;                       // the largest mesh's quads
-        std::array<int32_t, 6> maxDirectionQuads{}; // the largest run of quads facing each direction
+        std::array<int32_t, 6> maxDirectionQuads{}; // by face direction: the largest run facing each way
     };
     static constexpr size_t kDirectionSets = 64;
-    std::vector<SpriteGroup> groups = std::vector<SpriteGroup>(kBatchCount * kDirectionSets);
-    std::vector<uint16_t> spriteGroups; // per entry of `sprites`: its group, or 0xffff (no quads)
-    std::vector<int32_t> groupCursor;   // scratch for the counting sort
+    std::vector<SpriteGroup> groups;
+    // Per entry of `sprites`: its instance record (unsorted) and group, or kNoGroup (no quads).
+    static constexpr uint16_t kNoGroup = 0xffff;
+    std::vector<GpuSprite> spriteRecords;
+    std::vector<uint16_t> spriteGroups;
+    std::vector<int32_t> groupCursor; // scratch for the counting sort
     GLint spriteDirectionLocation = -1;
     FrameStats stats;
     FrameStats lastStats;
@@ -365,65 +369,28 @@ uint8_t visibleDirections(const glm::vec3& eye, const glm::vec3& translation, co
     return bits;
 }
 
-// Where instance data for `sprite` starts: the translation of cell (0, 0, 0) after rotation and scale.
-glm::vec3 spriteTranslation(const SpriteInstance& sprite, const glm::quat& rotation, glm::ivec3 size) {
-    // The pivot is cell (0, 0, depth / 2); fold it into the translation so the shader does
-    // translation + rotate(scale * cell).
-    const glm::vec3 pivot(0.0f, 0.0f, static_cast<float>(size.z) * 0.5f);
-    return sprite.position - rotation * (pivot * sprite.scale);
-}
-
 } // namespace
 
 void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
     // Counting sort into groups (batch by quad count, then direction set); instances of one mesh stay
     // together in submission order.
-    for (SpriteGroup& group : groups)
-        group = SpriteGroup{};
     const bool byDirection = settings.drawByFaceDirection;
+    const size_t directionSets = byDirection ? kDirectionSets : 1;
+    groups.assign(static_cast<size_t>(kBatchCount) * directionSets, SpriteGroup{});
     const glm::vec3 eye(glm::inverse(camera.view)[3]);
-    spriteGroups.assign(sprites.size(), 0xffff);
+    spriteRecords.resize(sprites.size());
+    spriteGroups.assign(sprites.size(), kNoGroup);
     for (size_t i = 0; i < sprites.size(); ++i) {
         const SpriteInstance& sprite = sprites[i];
         const MeshStore::Mesh& mesh = meshes.mesh(sprite.mesh);
-        const int32_t quads = mesh.quadCount;
-        if (quads == 0)
+        if (mesh.quadCount == 0)
             continue;
-        uint8_t directions = 0;
-        if (byDirection) {
-            const glm::quat rotation = glm::normalize(sprite.rotation);
-            directions = visibleDirections(eye, spriteTranslation(sprite, rotation, mesh.size), rotation,
-                                           sprite.scale, mesh.size);
-        }
-        const size_t index = static_cast<size_t>(batchOf(mesh)) * kDirectionSets + directions;
-        spriteGroups[i] = static_cast<uint16_t>(index);
-        SpriteGroup& group = groups[index];
-        ++group.size;
-        group.maxQuads = std::max(group.maxQuads, quads);
-        for (int d = 0; d < 6; ++d)
-            group.maxDirectionQuads[static_cast<size_t>(d)] =
-                std::max(group.maxDirectionQuads[static_cast<size_t>(d)], mesh.directionCount(d));
-    }
-    int32_t total = 0;
-    for (SpriteGroup& group : groups) {
-        group.start = total;
-        total += group.size;
-    }
-    gpuSprites.resize(static_cast<size_t>(total));
-    std::vector<int32_t>& cursor = groupCursor;
-    cursor.resize(groups.size());
-    for (size_t index = 0; index < groups.size(); ++index)
-        cursor[index] = groups[index].start;
-    for (size_t i = 0; i < sprites.size(); ++i) {
-        if (spriteGroups[i] == 0xffff)
-            continue;
-        const SpriteInstance& sprite = sprites[i];
-        const MeshStore::Mesh& mesh = meshes.mesh(sprite.mesh);
+        // The pivot is cell (0, 0, depth / 2); fold it into the translation so the shader does
+        // translation + rotate(scale * cell).
+        const glm::vec3 pivot(0.0f, 0.0f, static_cast<float>(mesh.size.z) * 0.5f);
         const glm::quat rotation = glm::normalize(sprite.rotation);
-        const glm::vec3 translation = spriteTranslation(sprite, rotation, mesh.size);
-        const SpriteGroup& group = groups[spriteGroups[i]];
-        const uint32_t directions = spriteGroups[i] % kDirectionSets;
-        GpuSprite& gpu = gpuSprites[static_cast<size_t>(cursor[spriteGroups[i]]++)];
+        const glm::vec3 translation = sprite.position - rotation * (pivot * sprite.scale);
+        GpuSprite& gpu = spriteRecords[i];
         gpu.translation[0] = translation.x;
         gpu.translation[1] = translation.y;
         gpu.translation[2] = translation.z;
@@ -435,10 +402,38 @@ void SceneRenderer::Impl::buildSprites(FrameStats& frame) {
         gpu.meshSlot = MeshStore::slotOf(sprite.mesh);
         gpu.tint = packRgba(unorm8(sprite.tint.r), unorm8(sprite.tint.g), unorm8(sprite.tint.b), 255);
         gpu.flash = std::clamp(sprite.flash, 0.0f, 1.0f);
+
+        const uint8_t directions =
+            byDirection ? visibleDirections(eye, translation, rotation, sprite.scale, mesh.size) : 0;
+        const size_t index = static_cast<size_t>(batchOf(mesh)) * directionSets + directions;
+        spriteGroups[i] = static_cast<uint16_t>(index);
+        SpriteGroup& group = groups[index];
+        ++group.size;
+        group.maxQuads = std::max(group.maxQuads, mesh.quadCount);
+        if (byDirection)
+            for (int d = 0; d < 6; ++d)
+                group.maxDirectionQuads[static_cast<size_t>(d)] =
+                    std::max(group.maxDirectionQuads[static_cast<size_t>(d)], mesh.directionCount(d));
+    }
+    int32_t total = 0;
+    groupCursor.resize(groups.size());
+    for (size_t index = 0; index < groups.size(); ++index) {
+        groups[index].start = total;
+        groupCursor[index] = total;
+        total += groups[index].size;
+    }
+    gpuSprites.resize(static_cast<size_t>(total));
+    for (size_t i = 0; i < sprites.size(); ++i) {
+        if (spriteGroups[i] == kNoGroup)
+            continue;
+        gpuSprites[static_cast<size_t>(groupCursor[spriteGroups[i]]++)] = spriteRecords[i];
+        const MeshStore::Mesh& mesh = meshes.mesh(sprites[i].mesh);
+        const SpriteGroup& group = groups[spriteGroups[i]];
         if (byDirection) {
             // What the group's draws submit for this instance: its quads in each direction it can show.
+            const size_t directions = spriteGroups[i] % kDirectionSets;
             for (int d = 0; d < 6; ++d) {
-                if ((directions & (1u << d)) == 0)
+                if ((directions & (size_t{1} << d)) == 0)
                     continue;
                 const int32_t quads = mesh.directionCount(d);
                 frame.triangles += int64_t{2} * quads;
@@ -526,7 +521,7 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
                 ++frame.spriteBatches;
                 continue;
             }
-            const size_t directions = index % kDirectionSets;
+            const size_t directions = index % kDirectionSets; // byDirection: 64 sets per batch
             for (int d = 0; d < 6; ++d) {
                 const int32_t quads = group.maxDirectionQuads[static_cast<size_t>(d)];
                 if ((directions & (size_t{1} << d)) == 0 || quads == 0)
@@ -628,12 +623,15 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
         const char* vertex;
         const char* fragment;
     };
-    const std::array<ProgramFiles, 5> programs{{
+    Sky::Programs skyPrograms;
+    const std::array<ProgramFiles, 7> programs{{
         {&impl->spriteProgram, "sprite.vert", "voxel.frag"},
         {&impl->debrisProgram, "debris.vert", "debris.frag"},
         {&impl->groundProgram, "ground.vert", "ground.frag"},
         {&impl->hudProgram, "hud.vert", "hud.frag"},
         {&impl->upscaleProgram, "upscale.vert", "upscale.frag"},
+        {&skyPrograms.gradient, "fullscreen.vert", "sky_gradient.frag"},
+        {&skyPrograms.sky, "sky.vert", "sky.frag"},
     }};
     for (const ProgramFiles& files : programs) {
         Result<ShaderProgram> program = loadProgram(shaderDirectory, files.vertex, files.fragment);
@@ -651,17 +649,6 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
     impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
     impl->groundShadowStrengthLocation = impl->groundProgram.uniformLocation("uShadowStrength");
-    Sky::Programs skyPrograms;
-    const std::array<ProgramFiles, 2> skyFiles{{
-        {&skyPrograms.gradient, "fullscreen.vert", "sky_gradient.frag"},
-        {&skyPrograms.sky, "sky.vert", "sky.frag"},
-    }};
-    for (const ProgramFiles& files : skyFiles) {
-        Result<ShaderProgram> program = loadProgram(shaderDirectory, files.vertex, files.fragment);
-        if (!program)
-            return program.error();
-        *files.program = std::move(program).value();
-    }
     impl->sky = Sky::create(std::move(skyPrograms));
     impl->hudProgram.use();
     impl->hudProgram.set("uFont", kFontUnit);

@@ -28,6 +28,12 @@ protected:
         renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight),
                               vox::Viewport{0, 0, kWidth, kHeight});
     }
+    // One frame of the game scene (test_scenes.h), nothing else.
+    vox::FrameStats drawGameSceneFrame(const vox::test::GameAssets& assets) {
+        begin();
+        vox::test::drawGameScene(renderer(), assets, 0);
+        return renderer().endFrame();
+    }
 };
 
 vox::VoxelModel solidCube(int size) {
@@ -110,11 +116,7 @@ TEST_F(SceneRendererTest, StaticFrameUploadsNothing) {
 
 TEST_F(SceneRendererTest, ErodedModelReuploadsOnlyItsOwnQuads) {
     vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
-    const auto frame = [&] {
-        begin();
-        vox::test::drawGameScene(renderer(), assets, 0);
-        return renderer().endFrame();
-    };
+    const auto frame = [&] { return drawGameSceneFrame(assets); };
     (void)frame();
     ASSERT_EQ(frame().bytesUploaded, 0);
 
@@ -305,11 +307,7 @@ TEST_F(SceneRendererTest, RenderScaleAndSamplesAreClampedAndSizeTheScene) {
 // picture, pixel for pixel, from about half the triangles; switching back restores one draw call per batch.
 TEST_F(SceneRendererTest, DrawingByFaceDirectionDrawsTheSamePictureFromFewerTriangles) {
     vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
-    const auto frame = [&] {
-        begin();
-        vox::test::drawGameScene(renderer(), assets, 0);
-        return renderer().endFrame();
-    };
+    const auto frame = [&] { return drawGameSceneFrame(assets); };
     const vox::FrameStats all = frame();
     const vox::Image reference = m_target.readImage();
     renderer().setDrawByFaceDirection(true);
