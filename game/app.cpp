@@ -287,8 +287,11 @@ private:
             m_game->setDisplay({m_window.hasVsync(), m_window.isFullscreen(), m_softwareRenderer});
     }
 
-    // Draws into a render target of the requested size (headless: exactly --size; windowed: the
-    // aspect-correct viewport of the window, for a crisp picture), then shows it letterboxed.
+    // Draws the frame at the aspect-correct viewport of the window (headless: exactly --size). When that
+    // viewport is the whole window, the frame is drawn straight into the window's back buffer; otherwise
+    // (letterboxed, headless, or a windowed --screenshot, which reads the frame back) into a render target
+    // that is then copied into the window. On a software rasteriser that copy is a full-screen pass the
+    // frame must wait for: at 1280 x 720 on llvmpipe, ~48 fps through the target, ~65 fps straight.
     vox::Status renderFrame(double alpha) {
         const vox::PixelSize drawable = m_window.drawableSize();
         const double aspect = static_cast<double>(m_options.width) / m_options.height;
@@ -301,7 +304,11 @@ private:
         }
         const int width = m_window.isHeadless() ? m_options.width : viewport.width;
         const int height = m_window.isHeadless() ? m_options.height : viewport.height;
-        if (m_target.width() != width || m_target.height() != height) {
+        const bool straightToWindow = !m_window.isHeadless() && !m_options.screenshot &&
+                                      width == drawable.width && height == drawable.height;
+        if (straightToWindow) {
+            m_target = {}; // a letterboxed frame may have made one
+        } else if (m_target.width() != width || m_target.height() != height) {
             auto target = vox::RenderTarget::create(width, height);
             if (!target)
                 return target.error();
@@ -313,7 +320,10 @@ private:
         static const FrameRate kNotMeasured;
         if (m_game && m_options.fps)
             m_game->setFrameRateText(frameRateText(frameRate ? *frameRate : kNotMeasured));
-        m_target.bind();
+        if (straightToWindow)
+            m_window.bindBackBuffer();
+        else
+            m_target.bind();
         m_scene->render(width, height, alpha);
         if (m_overlay) {
             // Window mouse coordinates to target pixels: through the drawable's scale and the letterbox.
@@ -336,7 +346,8 @@ private:
             m_overlay->render(m_scene->debugView(), width, height, mouse, frameRate);
         }
 
-        m_target.presentLetterboxed(viewport);
+        if (!straightToWindow)
+            m_target.presentLetterboxed(viewport);
         m_window.swapBuffers();
         measureFrame();
         return {};

@@ -22,9 +22,11 @@
 // while the untimed glFinish after it takes the whole frame, so Google Benchmark's time-based counts would
 // run for hours.
 
+#include "asset_loader.h"
 #include "engine/render/test_scenes.h"
 #include "quality.h"
 #include "scene/apply_quality.h"
+#include "scene/game_scene.h"
 
 #include "vox/core/rng.h"
 #include "vox/platform/window.h"
@@ -288,6 +290,38 @@ void FrameStressSceneLow(benchmark::State& state) {
     runFrames<StressScene>(state, true, true, invaders::qualityPreset(invaders::Quality::Low));
 }
 
+// The game itself (game/scene/game_scene.h) in a demo game, as the window draws it each frame: the
+// playfield camera, the HUD, the hints, the debris of what is shot; one simulation step per frame.
+void FramePlaying(benchmark::State& state, invaders::Quality quality) {
+    (void)context(); // the GL context and the working directory
+    static std::array<std::unique_ptr<invaders::GameScene>, 3> games; // by quality
+    std::unique_ptr<invaders::GameScene>& game = games.at(static_cast<size_t>(quality));
+    if (!game) {
+        vox::Result<invaders::GameAssets> assets = invaders::loadGameAssets("assets");
+        VOX_VERIFY(assets.ok(), "render_bench: the game's assets must load");
+        invaders::FlowSettings flow;
+        flow.demo = true;
+        flow.options.quality = quality;
+        auto created = invaders::GameScene::create("shaders", assets.value(), flow, {}, {},
+                                                   invaders::AudioSystem::silent());
+        VOX_VERIFY(created.ok(), "render_bench: the game scene must build");
+        game = std::move(created).value();
+    }
+    vox::RenderTarget& target = context().target;
+    const auto frame = [&] {
+        game->step({});
+        target.bind();
+        game->render(kWidth, kHeight, 1.0);
+    };
+    for (int i = 0; i < 240; ++i) // a wave under way, its meshes uploaded
+        frame();
+    glFinish();
+    for (auto _ : state) {
+        frame();
+        glFinish();
+    }
+}
+
 // Frames per benchmark; VOX_BENCH_FRAMES overrides both, e.g. a few frames under callgrind, whose
 // instruction counts (llvmpipe's rasteriser included) are steadier than wall time on a loaded machine.
 int framesOr(int fallback) {
@@ -300,6 +334,12 @@ BENCHMARK(SubmitGameSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kGam
 BENCHMARK(SubmitGameSceneMoving)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(FrameGameScene)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
 BENCHMARK(FrameGameSceneLow)->Unit(benchmark::kMillisecond)->Iterations(kGameFrames);
+BENCHMARK_CAPTURE(FramePlaying, Low, invaders::Quality::Low)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(kGameFrames);
+BENCHMARK_CAPTURE(FramePlaying, High, invaders::Quality::High)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(kGameFrames);
 BENCHMARK(SubmitStressSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 BENCHMARK(SubmitStressSceneMoving)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);
 BENCHMARK(FrameStressScene)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);

@@ -258,6 +258,12 @@ bool Window::handleEvent(const SDL_Event& event) {
     return m_drawable != before;
 }
 
+void Window::bindBackBuffer() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, m_drawable.width, m_drawable.height);
+    glDisable(GL_SCISSOR_TEST);
+}
+
 void Window::swapBuffers() {
     SDL_GL_SwapWindow(m_window);
 }

@@ -292,29 +292,32 @@ void SceneBuffer::release() {
 
 // Draws the scene into `target`'s viewport through the buffers the settings ask for:
 //   samples > 1, scale 1: multisampled buffer -> resolve into the target (one blit)
+//   samples > 1, scale 1, target 0: multisampled buffer -> resolve into `scaled` -> copy into the window
 //   samples > 1, scale < 1: multisampled buffer -> resolve into `scaled` -> upscale into the target
 //   samples 1, scale < 1: `scaled` (with depth) -> upscale into the target
 //   samples 1, scale 1: straight into the target
-// A multisample resolve cannot change the size in one blit, hence the middle step. The upscale is a draw
-// (bilinear, upscale.frag) of `scaled`'s texture, one draw call.
+// A multisample resolve cannot change the size in one blit, hence the middle step. Nor the format, on
+// OpenGL ES 3.0 (WebGL2) and strict desktop drivers: the window's back buffer (framebuffer 0) may be RGB8
+// or BGRA8 where the scene's buffers are RGBA8, so a resolve for the window goes through `scaled` too, and
+// a plain blit, which converts, copies it on. The upscale is a draw (bilinear, upscale.frag) of `scaled`'s
+// texture, one draw call.
 void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
     const glm::ivec2 full(viewport.width, viewport.height);
     const bool multisample = settings.samples > 1;
     const bool scale = sceneSize != full;
-    if (multisample) {
+    const bool resolveForWindow = multisample && !scale && target == 0;
+    const bool useScaled = scale || resolveForWindow;
+    if (multisample)
         multisampled.ensure(sceneSize, settings.samples, true);
-        multisampled.framebuffer.bind();
-    } else {
+    else
         multisampled.release();
-    }
-    if (scale) {
+    if (useScaled)
         scaled.ensure(sceneSize, 1, !multisample);
-        if (!multisample)
-            scaled.framebuffer.bind();
-    } else {
+    else
         scaled.release();
-    }
+    // After both: making a buffer binds it, and the scene is drawn into the first of the chain.
     if (multisample || scale) {
+        (multisample ? multisampled : scaled).framebuffer.bind();
         glViewport(0, 0, sceneSize.x, sceneSize.y);
     } else {
         glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
@@ -327,7 +330,7 @@ void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
     if (multisample) {
         GlDebugScope resolve("multisample resolve");
         glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled.framebuffer.name());
-        if (scale) {
+        if (useScaled) {
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER, scaled.framebuffer.name());
             glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, 0, 0, sceneSize.x, sceneSize.y,
                               GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -337,6 +340,13 @@ void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
                               viewport.x + viewport.width, viewport.y + viewport.height, GL_COLOR_BUFFER_BIT,
                               GL_NEAREST);
         }
+    }
+    if (resolveForWindow) {
+        GlDebugScope copy("copy into the window");
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, scaled.framebuffer.name());
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target));
+        glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, viewport.x, viewport.y, viewport.x + viewport.width,
+                          viewport.y + viewport.height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
     if (scale) {
         GlDebugScope upscale("render scale upscale");

@@ -6,6 +6,7 @@
 #include <epoxy/gl.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <utility>
 
 namespace {
@@ -175,6 +176,38 @@ TEST(Window, WindowEventsAtEverySizeGiveTheCentredLetterboxAndThePictureFillsIt)
         EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
         picture = {}; // before its window's context goes
     }
+}
+
+// The game draws a frame that fills the window straight into its back buffer: bindBackBuffer undoes
+// whatever framebuffer, viewport and scissor the previous frame left, and the picture drawn then is what the
+// window holds.
+TEST(Window, BindBackBufferDrawsIntoTheWholeWindow) {
+    vox::Result<vox::Window> created = headlessWindow({320, 200});
+    ASSERT_TRUE(created.ok()) << created.error().message;
+    vox::Window& window = created.value();
+    pumpEvents(window);
+    vox::RenderTarget elsewhere = vox::test::makeTestPicture(64, 32); // binds its own, 64 x 32 viewport
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 16, 16);
+    ASSERT_NE(elsewhere.framebuffer().name(), 0u);
+    window.bindBackBuffer();
+    GLint bound = -1;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
+    EXPECT_EQ(bound, 0);
+    std::array<GLint, 4> viewport{};
+    glGetIntegerv(GL_VIEWPORT, viewport.data());
+    EXPECT_EQ(viewport, (std::array<GLint, 4>{0, 0, 320, 200}));
+    glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    const vox::Image pixels = vox::test::readWindow({320, 200});
+    for (const auto& [x, y] : {std::pair{0, 0}, std::pair{319, 0}, std::pair{0, 199}, std::pair{319, 199}}) {
+        const uint8_t* rgba = pixels.pixel(x, y);
+        EXPECT_EQ((std::array<uint8_t, 4>{rgba[0], rgba[1], rgba[2], rgba[3]}),
+                  (std::array<uint8_t, 4>{0, 0, 255, 255}))
+            << "pixel " << x << ", " << y;
+    }
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    elsewhere = {}; // before its window's context goes
 }
 
 } // namespace

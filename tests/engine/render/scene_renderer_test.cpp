@@ -332,6 +332,55 @@ TEST_F(SceneRendererTest, DrawingByFaceDirectionDrawsTheSamePictureFromFewerTria
     EXPECT_EQ(m_target.readImage().rgba, reference.rgba);
 }
 
+// A game draws a frame that fills its window straight into the window's back buffer (framebuffer 0),
+// whose format may differ from the scene's RGBA8 buffers (OpenGL ES and WebGL2 refuse a multisample
+// resolve between different formats): at every resolution the window shows the picture a render target
+// gets, and nothing goes wrong on the way.
+TEST_F(SceneRendererTest, DrawsIntoTheWindowTheSamePictureAsIntoATarget) {
+    vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
+    const vox::PixelSize window = vox::test::GlTest::window().drawableSize();
+    vox::RenderTarget target = makeTarget(window.width, window.height);
+    const auto frame = [&] {
+        renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(window.width) / window.height),
+                              vox::Viewport{0, 0, window.width, window.height});
+        vox::test::drawGameScene(renderer(), assets, 0);
+        renderer().drawHud({.score = 50, .hiScore = 100, .lives = 3, .wave = 1});
+        return renderer().endFrame();
+    };
+    const auto rgb = [](const vox::Image& image) { // the window may have no alpha channel
+        std::vector<uint8_t> colour;
+        for (size_t i = 0; i < image.rgba.size(); i += 4)
+            colour.insert(colour.end(), image.rgba.begin() + static_cast<std::ptrdiff_t>(i),
+                          image.rgba.begin() + static_cast<std::ptrdiff_t>(i + 3));
+        return colour;
+    };
+    struct Resolution {
+        int32_t samples;
+        float scale;
+    };
+    for (const Resolution resolution :
+         {Resolution{4, 1.0f}, Resolution{1, 1.0f}, Resolution{1, 0.65f}, Resolution{4, 0.7f}}) {
+        SCOPED_TRACE(testing::Message() << resolution.samples << " samples, scale " << resolution.scale);
+        renderer().setSamples(resolution.samples);
+        renderer().setRenderScale(resolution.scale);
+        target.bind();
+        const vox::FrameStats intoTarget = frame();
+        const vox::Image expected = target.readImage();
+        vox::test::GlTest::window().bindBackBuffer();
+        glClearColor(1.0f, 0.0f, 1.0f, 1.0f); // not in the picture: shows wherever the frame did not draw
+        glClear(GL_COLOR_BUFFER_BIT);
+        const vox::FrameStats intoWindow = frame();
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        const vox::Image shown = vox::readPixels(0, 0, window.width, window.height);
+        EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+        EXPECT_FALSE(expected.isUniform());
+        EXPECT_EQ(rgb(shown), rgb(expected));
+        EXPECT_EQ(intoWindow.drawCalls, intoTarget.drawCalls);
+    }
+    renderer().setSamples(4);
+    renderer().setRenderScale(1.0f);
+}
+
 // Changing the resolution between frames rebuilds only framebuffers: no mesh is uploaded again, the draw
 // calls stay the same (one more, the upscale, at a render scale below 1), and going back to samples 4 at
 // scale 1 draws exactly the first picture.

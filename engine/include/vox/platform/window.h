@@ -91,6 +91,11 @@ public:
     /// SDL does not report every change as a resize) asks the windowing system for the real size; the
     /// sizes the event carries are not trusted. Returns true when `drawableSize()` changed.
     bool handleEvent(const SDL_Event& event);
+    /// Binds the window's back buffer (the default framebuffer) for drawing, the viewport covering all of
+    /// `drawableSize()` and the scissor test off (a scissor left on would clip the frame). Drawing a frame
+    /// straight here saves the copy from an offscreen target, which a software rasteriser pays as a
+    /// full-screen pass and a wait.
+    void bindBackBuffer() const;
     /// Presents the default framebuffer (waits for vsync when it is on).
     void swapBuffers();
     /// Switches to borderless fullscreen-desktop (`on`) or back to the window at the size and position it
