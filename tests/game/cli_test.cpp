@@ -60,6 +60,33 @@ TEST(Cli, HeadlessRunWritesAScreenshotOfTheDefaultSize) {
     EXPECT_FALSE(image.value().isUniform()) << "the screenshot is one flat colour";
 }
 
+// A headless run draws one frame, its renderer's first (the sky's gradient texture, the scene's buffers and
+// the meshes all made in it): at each quality it shows the whole scene, the sky's dark blue gradient
+// included (a strip down the left edge, between the HUD and the ground).
+TEST(Cli, TheOneFrameOfAHeadlessRunShowsTheSky) {
+    TempDirectory temp;
+    for (const char* quality : {"low", "high"}) {
+        SCOPED_TRACE(quality);
+        const auto screenshot = temp.path() / (std::string(quality) + ".png");
+        const ProcessResult result = runGame("--headless --frames 5 --quality " + std::string(quality) +
+                                             " --screenshot '" + screenshot.string() + "'");
+        ASSERT_EQ(result.exitCode, 0) << result.err;
+        vox::Result<vox::Image> image = vox::readPng(screenshot);
+        ASSERT_TRUE(image.ok()) << image.error().message;
+        double red = 0.0, blue = 0.0;
+        int pixels = 0;
+        for (int y = 150; y < 300; ++y) {
+            for (int x = 0; x < 40; ++x) {
+                red += image.value().pixel(x, y)[0];
+                blue += image.value().pixel(x, y)[2];
+                ++pixels;
+            }
+        }
+        EXPECT_GT(blue / pixels, 15.0) << "the sky is black";
+        EXPECT_GT(blue / pixels, 1.5 * red / pixels) << "the sky is not blue";
+    }
+}
+
 TEST(Cli, SizeFlagSetsTheScreenshotSize) {
     TempDirectory temp;
     const auto screenshot = temp.path() / "small.png";
