@@ -1,9 +1,11 @@
 #pragma once
 /// @file
 /// `RenderTarget`: an offscreen image to render into: an RGBA8 colour texture and a depth-stencil
-/// buffer of a fixed size in a framebuffer object. The game draws its frame here at exactly the size it
-/// wants (e.g. `--size 1280x720`), then shows it in the window (`presentLetterboxed`) and reads it back for
-/// screenshots (`readImage`), the same way with or without a display.
+/// buffer of a fixed size in a framebuffer object. The game draws its frame here when the frame does not
+/// fill the window: headless at exactly the size it wants (e.g. `--size 1280x720`), read back for
+/// screenshots (`readImage`), or letterboxed in a window of another shape (`presentLetterboxed`). A frame
+/// that fills the window is drawn straight into it (`Window::bindBackBuffer`): on a software rasteriser
+/// the copy would cost a pass over every pixel.
 
 #include "vox/core/result.h"
 #include "vox/platform/viewport.h"
