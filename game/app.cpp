@@ -194,6 +194,10 @@ public:
 
     // The end of the run: the screenshot, the saved recording, the state hash; the exit status.
     int finish() {
+        if (m_options.fps && !m_window.isHeadless()) {
+            std::printf("%s\n", m_frameLog.summary().c_str());
+            std::fflush(stdout);
+        }
         if (m_renderFailure)
             return fail(*m_renderFailure);
         if (m_soakFailure)
@@ -357,9 +361,12 @@ private:
     // rasterisation and any wait in swapBuffers (vsync, a software driver finishing the frame) included.
     void measureFrame() {
         const uint64_t now = SDL_GetPerformanceCounter();
-        if (m_lastPresent)
-            m_frameRate.push(static_cast<double>(now - *m_lastPresent) * 1000.0 /
-                             static_cast<double>(SDL_GetPerformanceFrequency()));
+        if (m_lastPresent) {
+            const double milliseconds = static_cast<double>(now - *m_lastPresent) * 1000.0 /
+                                        static_cast<double>(SDL_GetPerformanceFrequency());
+            m_frameRate.push(milliseconds);
+            m_frameLog.push(milliseconds);
+        }
         m_lastPresent = now;
     }
 
@@ -372,6 +379,7 @@ private:
     std::optional<vox::Gamepads> m_gamepads;
     std::unique_ptr<DebugOverlay> m_overlay; // none when it could not be built
     FrameRate m_frameRate;                   // the latest frames' wall times (overlay, --fps)
+    FrameTimeLog m_frameLog;                 // every frame's, for --fps's summary at the end
     std::optional<uint64_t> m_lastPresent;   // performance counter at the latest present
     vox::ActionMap m_actions;
     Settings m_applied; // what the window and m_actions currently follow
@@ -402,6 +410,7 @@ int runGame(const Options& options) {
     settings.height = options.height;
     settings.headless = options.headless;
     settings.vsync = saved.settings.vsync;
+    settings.depthBuffer = false; // the renderer keeps its own; see WindowSettings::depthBuffer
     vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment(); // VOX_GL=es: the browser's GL
     if (!dialect)
         return fail(dialect.error().message);

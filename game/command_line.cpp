@@ -308,6 +308,7 @@ Play:
   --size WxH           render size in pixels, each side 64 to 8192 (default 1280x720)
   --debug-overlay      start with the debug overlay shown (F3 or ` toggles it)
   --fps                show a small frame-rate counter (frames per second, frame time)
+                       and print a summary of the run's frame times when the game ends
   --quality Q          drawing quality: auto (low on a software renderer, else high),
                        low or high; sets Options > Quality (headless runs: high)
   --demo               attract mode: the game plays itself

@@ -1,5 +1,7 @@
 #include "model_view_scene.h"
 
+#include "scene/apply_quality.h"
+
 #include "vox/render/camera.h"
 
 #include <glm/geometric.hpp>
@@ -21,7 +23,8 @@ constexpr int kStepsPerAnimationFrame = 20;
 vox::Result<std::unique_ptr<ModelViewScene>>
 ModelViewScene::create(const std::filesystem::path& shaderDirectory, const std::filesystem::path& file,
                        std::optional<int64_t> frame) {
-    vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create(shaderDirectory);
+    vox::Result<vox::SceneRenderer> renderer =
+        vox::SceneRenderer::create(shaderDirectory, gameRendererSettings());
     if (!renderer)
         return renderer.error();
     vox::Result<SpriteMeshes> sprite = loadSpriteMeshes(renderer.value(), file);

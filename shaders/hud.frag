@@ -3,7 +3,7 @@
 uniform sampler2D uFont; // coverage, R8
 
 in vec2 vTexel;
-flat in vec4 vColor;
+in vec4 vColor;
 out vec4 fragColor;
 
 void main() {

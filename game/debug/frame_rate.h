@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace invaders {
 
@@ -39,6 +40,27 @@ public:
 
 private:
     vox::StatsHistory m_milliseconds;
+};
+
+/// Every frame time of a run, for the summary --fps prints when the game ends: what a player can quote, and
+/// what a script measures the game in a real window with. The first second is left out (shaders compile
+/// and assets upload on the first frames). Pure, like `FrameRate`.
+class FrameTimeLog {
+public:
+    /// Seconds at the start of a run that the summary leaves out.
+    static constexpr double kWarmUpSeconds = 1.0;
+
+    /// Adds one frame that took `milliseconds` of wall time (negative values count as 0).
+    void push(double milliseconds);
+    /// Frames counted (after the warm-up).
+    [[nodiscard]] int64_t frames() const { return static_cast<int64_t>(m_milliseconds.size()); }
+    /// "fps: 3602 frames in 60.0 s: 60.0 fps; frame time median 16.6 ms, 95th percentile 18.1 ms, longest
+    /// 33.0 ms", or "fps: no frames measured" (a headless run, or one shorter than the warm-up).
+    [[nodiscard]] std::string summary() const;
+
+private:
+    double m_warmUpLeft = kWarmUpSeconds * 1000.0;
+    std::vector<float> m_milliseconds;
 };
 
 /// The --fps counter's text: "60 FPS  16.7 MS" (frames per second, median frame time), or "-- FPS  -- MS"

@@ -1,7 +1,5 @@
 #include "scene/apply_quality.h"
 
-#include "vox/render/scene_renderer.h"
-
 namespace invaders {
 
 void applyQuality(vox::SceneRenderer& renderer, const QualityPreset& preset) {
@@ -10,6 +8,12 @@ void applyQuality(vox::SceneRenderer& renderer, const QualityPreset& preset) {
     if (renderer.renderScale() != preset.renderScale)
         renderer.setRenderScale(preset.renderScale);
     renderer.setDrawByFaceDirection(preset.drawByFaceDirection);
+}
+
+vox::RendererSettings gameRendererSettings() {
+    vox::RendererSettings settings;
+    settings.gpuTiming = false;
+    return settings;
 }
 
 } // namespace invaders

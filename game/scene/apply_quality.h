@@ -4,14 +4,16 @@
 
 #include "quality.h"
 
-namespace vox {
-class SceneRenderer;
-}
+#include "vox/render/scene_renderer.h"
 
 namespace invaders {
 
 /// Sets `renderer`'s multisampling and render scale to `preset`'s (cheap when nothing changed: the
 /// renderer makes new framebuffers only for a new value).
 void applyQuality(vox::SceneRenderer& renderer, const QualityPreset& preset);
+
+/// The settings the game's renderers are made with (the quality preset is applied after): no GPU timer,
+/// which nothing in the game reads and which slows a software rasteriser (RendererSettings::gpuTiming).
+[[nodiscard]] vox::RendererSettings gameRendererSettings();
 
 } // namespace invaders

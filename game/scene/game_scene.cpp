@@ -18,7 +18,8 @@ vox::Result<std::unique_ptr<GameScene>> GameScene::create(const std::filesystem:
                                                           const GameAssets& assets, const FlowSettings& flow,
                                                           HighScoreTable highScores, SaveFilePaths files,
                                                           AudioSystem audio) {
-    vox::Result<vox::SceneRenderer> renderer = vox::SceneRenderer::create(shaderDirectory);
+    vox::Result<vox::SceneRenderer> renderer =
+        vox::SceneRenderer::create(shaderDirectory, gameRendererSettings());
     if (!renderer)
         return renderer.error();
     return std::unique_ptr<GameScene>(new GameScene(std::move(renderer).value(), assets, flow,

@@ -122,8 +122,8 @@ Result<Window> Window::create(const WindowSettings& settings) {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, (es ? 0 : SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG) |
                                                   (settings.debugContext ? SDL_GL_CONTEXT_DEBUG_FLAG : 0));
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
-    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, settings.depthBuffer ? 24 : 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, settings.depthBuffer ? 8 : 0);
 
     Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
     flags |= window.m_headless && !kCanvas ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;

@@ -6,18 +6,16 @@ namespace vox {
 
 Result<RenderTarget> RenderTarget::create(int width, int height) {
     GLint maxSize = 0;
-    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxSize);
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
     if (width <= 0 || height <= 0 || width > maxSize || height > maxSize) {
         return Error{"cannot make a " + std::to_string(width) + "x" + std::to_string(height) +
                      " render target: each side must be between 1 and " + std::to_string(maxSize) +
                      " pixels on this GPU"};
     }
     RenderTarget target;
-    target.m_color = Texture::create2D(width, height, GL_RGBA8);
-    target.m_depthStencil = Renderbuffer::create(width, height, GL_DEPTH24_STENCIL8);
+    target.m_color = Texture::createColorBuffer(width, height);
     target.m_framebuffer = Framebuffer::create();
     target.m_framebuffer.attachColor(target.m_color);
-    target.m_framebuffer.attachDepthStencil(target.m_depthStencil);
     if (Status status = target.m_framebuffer.checkComplete(); !status) {
         return Error{"cannot make a " + std::to_string(width) + "x" + std::to_string(height) +
                      " render target: " + status.error().message};

@@ -150,7 +150,9 @@ glm::ivec2 sceneSizeFor(glm::ivec2 viewportSize, float scale) {
 }
 
 // An offscreen buffer the 3D scene is drawn or resolved into: colour and, when drawn into, depth. The colour
-// is a renderbuffer when multisampled, else a texture (the upscale pass samples it).
+// is a renderbuffer when multisampled, else a texture (the copy into the target samples it): stored in the
+// order a software rasteriser copies fastest (Texture::createColorBuffer) when the scene is drawn into it,
+// GL_RGBA8 when it receives a multisample resolve, which OpenGL ES allows only between identical formats.
 struct SceneBuffer {
     Framebuffer framebuffer;
     Renderbuffer color;   // samples > 1
@@ -158,11 +160,14 @@ struct SceneBuffer {
     Renderbuffer depth;
     glm::ivec2 size{0};
     int32_t samples = 0;
+    GLint filter = GL_LINEAR; // colorTexture's
 
     // Makes the buffers again when the size, the samples or the need for depth changed.
     void ensure(glm::ivec2 wantedSize, int32_t wantedSamples, bool wantDepth);
     // Frees the GL objects (a setting no longer needs them).
     void release();
+    // Sets colorTexture's filter if it differs (a state change, so not every frame).
+    void useFilter(GLint wanted);
 };
 
 } // namespace
@@ -265,7 +270,9 @@ void SceneBuffer::ensure(glm::ivec2 wantedSize, int32_t wantedSamples, bool want
         color = Renderbuffer::create(wantedSize.x, wantedSize.y, GL_RGBA8, wantedSamples);
         colorTexture = Texture{};
     } else {
-        colorTexture = Texture::create2D(wantedSize.x, wantedSize.y, GL_RGBA8); // bilinear, clamped
+        colorTexture = wantDepth ? Texture::createColorBuffer(wantedSize.x, wantedSize.y)
+                                 : Texture::create2D(wantedSize.x, wantedSize.y, GL_RGBA8); // bilinear
+        filter = GL_LINEAR;
         color = Renderbuffer{};
     }
     depth = wantDepth ? Renderbuffer::create(wantedSize.x, wantedSize.y, GL_DEPTH24_STENCIL8, wantedSamples)
@@ -290,47 +297,49 @@ void SceneBuffer::release() {
         *this = SceneBuffer{};
 }
 
-// Draws the scene into `target`'s viewport through the buffers the settings ask for:
-//   samples > 1, scale 1: multisampled buffer -> resolve into the target (one blit)
-//   samples > 1, scale 1, target 0: multisampled buffer -> resolve into `scaled` -> copy into the window
+void SceneBuffer::useFilter(GLint wanted) {
+    if (filter == wanted)
+        return;
+    colorTexture.setFilter(wanted);
+    filter = wanted;
+}
+
+// Draws the scene into `target`'s viewport through the renderer's own buffers, which hold the depth: the
+// target needs none, and is only written, by one blit or one draw.
+//   samples > 1, scale 1, target an offscreen framebuffer: multisampled buffer -> resolve into the target
+//   samples > 1, scale 1, target 0: multisampled buffer -> resolve into `scaled` -> blit into the window
 //   samples > 1, scale < 1: multisampled buffer -> resolve into `scaled` -> upscale into the target
-//   samples 1, scale < 1: `scaled` (with depth) -> upscale into the target
-//   samples 1, scale 1: straight into the target
+//   samples 1: `scaled` (with depth) -> copy (scale 1, nearest) or upscale (bilinear) into the target
 // A multisample resolve cannot change the size in one blit, hence the middle step. Nor the format, on
 // OpenGL ES 3.0 (WebGL2) and strict desktop drivers: the window's back buffer (framebuffer 0) may be RGB8
 // or BGRA8 where the scene's buffers are RGBA8, so a resolve for the window goes through `scaled` too, and
-// a plain blit, which converts, copies it on. The upscale is a draw (bilinear, upscale.frag) of `scaled`'s
-// texture, one draw call.
+// a plain blit, which converts, copies it on. The copy and the upscale are one draw of `scaled`'s texture
+// (upscale.frag): a full-screen textured rectangle into a target without depth, which Mesa's llvmpipe
+// fills on its fast "linear" path (docs/renderer.md), where its blit is a general, unthreaded pass.
 void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
     const glm::ivec2 full(viewport.width, viewport.height);
     const bool multisample = settings.samples > 1;
     const bool scale = sceneSize != full;
     const bool resolveForWindow = multisample && !scale && target == 0;
-    const bool useScaled = scale || resolveForWindow;
+    const bool draw = !multisample || scale; // the picture reaches the target by a draw of `scaled`
     if (multisample)
         multisampled.ensure(sceneSize, settings.samples, true);
     else
         multisampled.release();
-    if (useScaled)
+    if (draw || resolveForWindow)
         scaled.ensure(sceneSize, 1, !multisample);
     else
         scaled.release();
+    // A scissor left on (an overlay's last clip) would clip the clears, passes and blits.
+    glDisable(GL_SCISSOR_TEST);
     // After both: making a buffer binds it, and the scene is drawn into the first of the chain.
-    if (multisample || scale) {
-        (multisample ? multisampled : scaled).framebuffer.bind();
-        glViewport(0, 0, sceneSize.x, sceneSize.y);
-    } else {
-        glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
-        glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
-        glEnable(GL_SCISSOR_TEST); // the clear must stay inside the viewport
-        glScissor(viewport.x, viewport.y, viewport.width, viewport.height);
-    }
+    (multisample ? multisampled : scaled).framebuffer.bind();
+    glViewport(0, 0, sceneSize.x, sceneSize.y);
     drawScene(frame);
-    glDisable(GL_SCISSOR_TEST); // blits are scissored too
     if (multisample) {
         GlDebugScope resolve("multisample resolve");
         glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled.framebuffer.name());
-        if (useScaled) {
+        if (draw || resolveForWindow) {
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER, scaled.framebuffer.name());
             glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, 0, 0, sceneSize.x, sceneSize.y,
                               GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -348,12 +357,14 @@ void SceneRenderer::Impl::drawSceneInto(GLint target, FrameStats& frame) {
         glBlitFramebuffer(0, 0, sceneSize.x, sceneSize.y, viewport.x, viewport.y, viewport.x + viewport.width,
                           viewport.y + viewport.height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
-    if (scale) {
-        GlDebugScope upscale("render scale upscale");
+    if (draw) {
+        GlDebugScope upscale(scale ? "render scale upscale" : "copy into the target");
         glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
         glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
         upscaleProgram.use();
         scaled.colorTexture.bind(kSceneUnit);
+        // Texel for pixel at scale 1: nearest is exact there, and the cheaper fetch.
+        scaled.useFilter(scale ? GL_LINEAR : GL_NEAREST);
         emptyVertexArray.bind();
         glDrawArrays(GL_TRIANGLES, 0, 6);
         ++frame.drawCalls;
@@ -611,7 +622,7 @@ void SceneRenderer::Impl::drawHud(FrameStats& frame) {
                 static_cast<float>(viewport.height));
     fontTexture.bind(kFontUnit);
     glyphVertexArray.bind();
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(gpuGlyphs.size()));
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(gpuGlyphs.size())); // see hud.vert
     ++frame.drawCalls;
     frame.triangles += static_cast<int64_t>(gpuGlyphs.size()) * 2;
     glDisable(GL_BLEND);
@@ -704,7 +715,8 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
                       offsetof(GpuGlyph, rgba));
     glBindVertexArray(0);
 
-    impl->gpuTimer = GpuTimer::create();
+    if (settings.gpuTiming)
+        impl->gpuTimer = GpuTimer::create();
     return SceneRenderer(std::move(impl));
 }
 

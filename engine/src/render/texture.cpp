@@ -1,6 +1,7 @@
 #include "vox/render/texture.h"
 
 #include "vox/core/assert.h"
+#include "vox/platform/gl_dialect.h"
 
 namespace vox {
 
@@ -24,6 +25,18 @@ Texture Texture::create2D(int width, int height, GLenum internalFormat) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    return texture;
+}
+
+Texture Texture::createColorBuffer(int width, int height) {
+    Texture texture = create2D(width, height, GL_RGBA8);
+#if !defined(__EMSCRIPTEN__) // ES 3.0 has no GL_BGRA
+    if (currentGlDialect() == GlDialect::Desktop) {
+        // An unsized internal format lets the driver pick the storage that matches the data's layout
+        // exactly (Mesa: B8G8R8A8_UNORM), where GL_RGBA8 gets R8G8B8A8.
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_BGRA, GL_UNSIGNED_BYTE, nullptr);
+    }
+#endif
     return texture;
 }
 
@@ -53,6 +66,12 @@ Texture::UploadFormat Texture::uploadFormatOf(GLenum internalFormat) {
 void Texture::bind(int unit) const {
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
     glBindTexture(GL_TEXTURE_2D, m_name.get());
+}
+
+void Texture::setFilter(GLint filter) const {
+    glBindTexture(GL_TEXTURE_2D, m_name.get());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
 }
 
 } // namespace vox

@@ -34,6 +34,7 @@ public:
         settings.headless = true;
         settings.resizable = false;
         settings.debugContext = true; // driver complaints show up in the test log
+        settings.depthBuffer = false; // as the game's window: SceneRenderer keeps its own depth
         Result<GlDialect> dialect = glDialectFromEnvironment();
         if (!dialect) {
             s_error = dialect.error().message;

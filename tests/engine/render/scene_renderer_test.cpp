@@ -195,6 +195,27 @@ TEST_F(SceneRendererTest, GpuTimeArrivesWithoutStalling) {
     EXPECT_GT(*gpu, 0.0);
 }
 
+// Without GPU timing (the game's setting) the renderer makes no timer queries, which would keep Mesa's
+// llvmpipe off its fast path for the upscale: no GPU time ever arrives, and nothing else changes.
+TEST_F(SceneRendererTest, GpuTimingOffMeasuresNothing) {
+    vox::RendererSettings settings;
+    settings.gpuTiming = false;
+    vox::Result<vox::SceneRenderer> untimed = vox::SceneRenderer::create("shaders", settings);
+    ASSERT_TRUE(untimed.ok()) << untimed.error().message;
+    const vox::MeshHandle cube = untimed.value().addMesh(solidCube(4));
+    for (int frame = 0; frame < 8; ++frame) {
+        m_target.bind();
+        untimed.value().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight),
+                                   vox::Viewport{0, 0, kWidth, kHeight});
+        untimed.value().drawSprite({.mesh = cube, .position = {100.0f, 100.0f, 0.0f}});
+        const vox::FrameStats& stats = untimed.value().endFrame();
+        EXPECT_FALSE(stats.gpuMilliseconds.has_value()) << "frame " << frame;
+        EXPECT_EQ(stats.sprites, 1);
+        glFinish();
+    }
+    EXPECT_FALSE(m_target.readImage().isUniform()) << "the frames were drawn";
+}
+
 // The sky's gradient covers the viewport, whatever its size: after drawing into a smaller viewport, the sky
 // there is the whole gradient at the new size (dark at its top, its vignette symmetric), not a corner of
 // the old one.
@@ -333,12 +354,17 @@ TEST_F(SceneRendererTest, DrawingByFaceDirectionDrawsTheSamePictureFromFewerTria
 }
 
 // A game draws a frame that fills its window straight into the window's back buffer (framebuffer 0),
-// whose format may differ from the scene's RGBA8 buffers (OpenGL ES and WebGL2 refuse a multisample
-// resolve between different formats): at every resolution the window shows the picture a render target
-// gets, and nothing goes wrong on the way.
+// which has no depth buffer (the renderer keeps its own) and whose format may differ from the scene's RGBA8
+// buffers (OpenGL ES and WebGL2 refuse a multisample resolve between different formats): at every
+// resolution the window shows the picture a render target gets, and nothing goes wrong on the way.
 TEST_F(SceneRendererTest, DrawsIntoTheWindowTheSamePictureAsIntoATarget) {
     vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
     const vox::PixelSize window = vox::test::GlTest::window().drawableSize();
+    vox::test::GlTest::window().bindBackBuffer();
+    GLint depth = -1;
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+                                          &depth);
+    EXPECT_EQ(depth, GL_NONE) << "the window was made without a depth buffer, like the game's";
     vox::RenderTarget target = makeTarget(window.width, window.height);
     const auto frame = [&] {
         renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(window.width) / window.height),
@@ -382,8 +408,8 @@ TEST_F(SceneRendererTest, DrawsIntoTheWindowTheSamePictureAsIntoATarget) {
 }
 
 // Changing the resolution between frames rebuilds only framebuffers: no mesh is uploaded again, the draw
-// calls stay the same (one more, the upscale, at a render scale below 1), and going back to samples 4 at
-// scale 1 draws exactly the first picture.
+// calls stay the same (one more, the upscale or copy, at a render scale below 1 or a single sample), and
+// going back to samples 4 at scale 1 draws exactly the first picture.
 TEST_F(SceneRendererTest, ResolutionChangesBetweenFramesKeepMeshesDrawCallsAndThePicture) {
     vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
     // Stars are drawn a few scene pixels wide, so fewer pixels make them larger: off, to compare the rest.
@@ -418,10 +444,11 @@ TEST_F(SceneRendererTest, ResolutionChangesBetweenFramesKeepMeshesDrawCallsAndTh
         const vox::FrameStats stats = frame();
         EXPECT_EQ(stats.bytesUploaded, 0);
         EXPECT_EQ(stats.meshesUploaded, 0);
-        // A scaled scene adds one draw: the upscale, one rectangle.
-        const int32_t upscale = resolution.scale < 1.0f ? 1 : 0;
-        EXPECT_EQ(stats.drawCalls, first.drawCalls + upscale);
-        EXPECT_EQ(stats.triangles, first.triangles + 2 * upscale);
+        // A scaled or single-sampled scene adds one draw, a rectangle: the upscale or copy of the
+        // renderer's own buffer into the target (`first`, 4 samples at scale 1, is resolved by a blit).
+        const int32_t copy = resolution.scale < 1.0f || resolution.samples == 1 ? 1 : 0;
+        EXPECT_EQ(stats.drawCalls, first.drawCalls + copy);
+        EXPECT_EQ(stats.triangles, first.triangles + 2 * copy);
         // The same scene, softer: the brightness over the whole picture barely moves (a little more at a
         // quarter of the size, 40 x 30 pixels here, where whole voxels blur together).
         const vox::Image image = m_target.readImage();

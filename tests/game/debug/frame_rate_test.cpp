@@ -1,4 +1,5 @@
-// FrameRate: frames per second over wall time, median and longest frame, and the --fps counter's text.
+// FrameRate: frames per second over wall time, median and longest frame, and the --fps counter's text;
+// FrameTimeLog: the summary --fps prints at the end.
 #include "debug/frame_rate.h"
 
 #include <gtest/gtest.h>
@@ -57,6 +58,35 @@ TEST(FrameRate, FramesOfNoTimeGiveNoRateRatherThanInfinity) {
     rate.push(-1.0); // a clock that stepped back counts as no time
     EXPECT_EQ(rate.framesPerSecond(), 0.0);
     EXPECT_EQ(rate.maxMilliseconds(), 0.0);
+}
+
+TEST(FrameTimeLog, LeavesOutTheFirstSecondAndSummarisesTheRest) {
+    FrameTimeLog log;
+    EXPECT_EQ(log.summary(), "fps: no frames measured");
+    // Warm-up: 2 frames of 400 ms and one of 250 ms end the first second (shader compiles).
+    log.push(400.0);
+    log.push(400.0);
+    log.push(250.0);
+    EXPECT_EQ(log.frames(), 0);
+    // Then 99 frames of 10 ms and one of 50 ms: 100 frames in 1.04 s.
+    for (int i = 0; i < 99; ++i)
+        log.push(10.0);
+    log.push(50.0);
+    EXPECT_EQ(log.frames(), 100);
+    EXPECT_EQ(log.summary(), "fps: 100 frames in 1.0 s: 96.2 fps; frame time median 10.0 ms, 95th percentile "
+                             "10.0 ms, longest 50.0 ms");
+}
+
+TEST(FrameTimeLog, ThePercentilesFollowTheSlowFrames) {
+    FrameTimeLog log;
+    log.push(1000.0); // the warm-up, in one frame
+    for (int i = 0; i < 80; ++i)
+        log.push(12.0);
+    for (int i = 0; i < 20; ++i)
+        log.push(30.0);
+    // 95th percentile: the 95th of 100 sorted times, one of the slow fifth.
+    EXPECT_EQ(log.summary(), "fps: 100 frames in 1.6 s: 64.1 fps; frame time median 12.0 ms, 95th percentile "
+                             "30.0 ms, longest 30.0 ms");
 }
 
 } // namespace

@@ -48,6 +48,10 @@ struct WindowSettings {
     bool vsync = true;                    ///< Wait for the display's refresh in `swapBuffers()`.
     bool headless = false;                ///< Use SDL's offscreen driver (see the file comment).
     bool resizable = true;                ///< Let the user resize the window.
+    /// Give the window's back buffer a depth and stencil buffer. `SceneRenderer` keeps its own depth and
+    /// needs none; without one, Mesa's llvmpipe can take its fast path for full-screen copies into the
+    /// window (docs/renderer.md).
+    bool depthBuffer = true;
     bool threadedDriver = true; ///< Ask Mesa for its GL driver thread (see the file comment). Process-wide,
                                 ///< and only the first window of a process decides it.
     GlDialect dialect = GlDialect::Desktop; ///< OpenGL 3.3 core, or OpenGL ES 3.0 (what WebGL2 is).

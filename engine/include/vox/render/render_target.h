@@ -1,22 +1,21 @@
 #pragma once
 /// @file
-/// `RenderTarget`: an offscreen image to render into: an RGBA8 colour texture and a depth-stencil
-/// buffer of a fixed size in a framebuffer object. The game draws its frame here when the frame does not
-/// fill the window: headless at exactly the size it wants (e.g. `--size 1280x720`), read back for
-/// screenshots (`readImage`), or letterboxed in a window of another shape (`presentLetterboxed`). A frame
-/// that fills the window is drawn straight into it (`Window::bindBackBuffer`): on a software rasteriser
-/// the copy would cost a pass over every pixel.
+/// `RenderTarget`: an offscreen image to render into: an 8-bit RGBA colour texture of a fixed size in a
+/// framebuffer object, without a depth buffer (`SceneRenderer` keeps its own). The game draws its frame
+/// here when the frame does not fill the window: headless at exactly the size it wants (e.g. `--size
+/// 1280x720`), read back for screenshots (`readImage`), or letterboxed in a window of another shape
+/// (`presentLetterboxed`). A frame that fills the window is drawn straight into it
+/// (`Window::bindBackBuffer`): on a software rasteriser the copy would cost a pass over every pixel.
 
 #include "vox/core/result.h"
 #include "vox/platform/viewport.h"
 #include "vox/render/framebuffer.h"
 #include "vox/render/image.h"
-#include "vox/render/renderbuffer.h"
 #include "vox/render/texture.h"
 
 namespace vox {
 
-/// Colour texture + depth-stencil renderbuffer + framebuffer. Move-only.
+/// Colour texture (`Texture::createColorBuffer`) + framebuffer. Move-only.
 class RenderTarget {
 public:
     /// An empty target; use `create()`.
@@ -47,7 +46,6 @@ public:
 
 private:
     Texture m_color;
-    Renderbuffer m_depthStencil;
     Framebuffer m_framebuffer;
 };
 

@@ -134,6 +134,10 @@ struct RendererSettings {
     /// For software rasterisers, where vertex work runs on the CPU; on a GPU the extra draw calls cost
     /// more than the vertices. Change it later with `SceneRenderer::setDrawByFaceDirection`.
     bool drawByFaceDirection = false;
+    /// Measure each frame's GPU time with timer queries (`FrameStats::gpuMilliseconds`). Off when nothing
+    /// reads it: on Mesa's llvmpipe an open query keeps every tile off its fast path for full-screen
+    /// copies, which the render-scale upscale takes otherwise (docs/renderer.md).
+    bool gpuTiming = true;
 };
 
 /// One drawn copy of a mesh.

@@ -17,6 +17,12 @@ public:
     /// GL_DEPTH_COMPONENT32F, GL_DEPTH24_STENCIL8 (OpenGL ES wants the upload format and type that match
     /// the storage exactly: `uploadFormatOf()`). Leaves it bound to GL_TEXTURE_2D.
     [[nodiscard]] static Texture create2D(int width, int height, GLenum internalFormat = GL_RGBA8);
+    /// A `width` x `height` 8-bit RGBA texture to draw into and then sample (linear filtering, clamped, no
+    /// mipmaps), e.g. a framebuffer's colour. On desktop OpenGL its texels are stored in BGRA order (the
+    /// unsized GL_RGBA format given BGRA data): the order Mesa's llvmpipe copies on its fast path for
+    /// full-screen textured rectangles, several times cheaper per pixel than its general one. OpenGL ES
+    /// (WebGL2) gets GL_RGBA8. Shaders see RGBA either way. Leaves it bound to GL_TEXTURE_2D.
+    [[nodiscard]] static Texture createColorBuffer(int width, int height);
 
     /// The pixel format and type of uploads to (and the texture specification of) a texture with storage
     /// `internalFormat` (one of `create2D()`'s), as OpenGL ES 3.0 requires them: e.g. GL_RG32UI ->
@@ -31,6 +37,9 @@ public:
 
     /// Binds the texture to GL_TEXTURE_2D of texture unit `unit`.
     void bind(int unit = 0) const;
+    /// Sets the minifying and magnifying filter (GL_NEAREST or GL_LINEAR). Leaves it bound to
+    /// GL_TEXTURE_2D of the active unit.
+    void setFilter(GLint filter) const;
     /// The GL name (0 when empty).
     [[nodiscard]] GLuint name() const { return m_name.get(); }
     /// Width in texels.
