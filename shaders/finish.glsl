@@ -31,8 +31,11 @@ vec3 linearToSrgb(vec3 color) {
 // Linear scene colour to the sRGB value stored in the framebuffer.
 vec4 finishColor(vec3 color) {
     color = toneMap(color * uParams.w);
-    vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw - 0.5;
-    color *= 1.0 - uParams.z * smoothstep(0.15, 0.75, dot(uv, uv) * 1.6);
+    // smoothstep(0.15, 0.75, 1.6 |uv|^2), uv from -0.5 to 0.5 across the viewport, with the divisions
+    // folded into uVignette (a division on every pixel is dear on a software rasteriser).
+    vec2 fromCentre = gl_FragCoord.xy * uVignette.xy + uVignette.zw;
+    float ramp = clamp(dot(fromCentre, fromCentre) - 0.25, 0.0, 1.0);
+    color *= 1.0 - uParams.z * (ramp * ramp * (3.0 - 2.0 * ramp));
     vec3 srgb = linearToSrgb(clamp(color, 0.0, 1.0));
     // Half a step of ordered (4 x 4 Bayer) dither hides banding in the dark gradients; a fixed pattern,
     // unlike noise, keeps screenshots and golden images small as PNG. The matrix is built from the 2 x 2

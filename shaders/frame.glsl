@@ -20,6 +20,8 @@ layout(std140) uniform Frame {
     vec4 uParams;             // x: ground height, y: fog density, z: vignette, w: exposure
     vec4 uParams2;            // x: fog start distance, y: star brightness, z: scene pixels per viewport
                               // pixel (the render scale)
+    vec4 uVignette;           // gl_FragCoord.xy * xy + zw: the pixel's offset from the viewport's centre,
+                              // scaled so that its squared length less 0.25 is the vignette's 0..1 ramp
 };
 
 float hash12(vec2 p) {

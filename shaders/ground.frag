@@ -1,17 +1,19 @@
 // The ground: dark panels with a faint grid every 8 voxels and a glowing line along the playfield's
 // foot (x 0..224 at z = 0), lit like the voxels, fading out behind the playfield and into the fog;
-// then the contact shadows (ground.vert). Drawn after the sky, blended over it.
+// then the contact shadows (ground.vert). Drawn after the sky, blended over it. The light, which is the
+// same everywhere on the plane, comes from the vertex shader; the distance to the camera is worked out
+// once for the specular and the fog.
 
 #include "frame.glsl"
 #include "finish.glsl"
-#include "voxel_shading.glsl"
 
 in vec3 vWorldPosition;
-out vec4 fragColor;
-
 flat in vec4 vFootprint;
 flat in float vShadow;
-uniform float uShadowStrength; // darkening at a footprint's middle
+flat in vec3 vLit;
+flat in vec3 vSpecular;
+flat in vec2 vShadowCurve;
+out vec4 fragColor;
 
 float gridLine(vec2 position, float spacing, float width) {
     vec2 cell = abs(fract(position / spacing + 0.5) - 0.5) * spacing;
@@ -24,8 +26,17 @@ float gridLine(vec2 position, float spacing, float width) {
 
 void main() {
     vec2 position = vWorldPosition.xz;
-    vec3 albedo = uGroundColor.rgb * (1.0 + 0.9 * gridLine(position, 8.0, 0.15));
-    vec3 color = shadeVoxel(albedo, vec3(0.0, 1.0, 0.0), 1.0, vWorldPosition, 0.02);
+    vec3 toCamera = uCameraPosition.xyz - vWorldPosition;
+    float distance = length(toCamera);
+    // voxel_shading.glsl's specular for the normal (0, 1, 0): the halfway vector's y over its length.
+    vec3 view = toCamera / distance;
+    float x = max((uToLight.y + view.y) * inversesqrt(2.0 + 2.0 * dot(uToLight.xyz, view)), 0.0);
+    float x2 = x * x;
+    float x8 = x2 * x2;
+    x8 *= x8;
+    float x32 = x8 * x8;
+    x32 *= x32;
+    vec3 color = vLit * (1.0 + 0.9 * gridLine(position, 8.0, 0.15)) + vSpecular * (x8 * x32);
 
     // The line: a thin bright core and a soft glow, only under the playfield.
     float along = smoothstep(-2.0, 2.0, position.x) * (1.0 - smoothstep(222.0, 226.0, position.x));
@@ -33,18 +44,20 @@ void main() {
     float core = 1.0 - smoothstep(0.5, 0.5 + fwidth(position.y) * 1.5, across);
     float glow = exp(-across * 0.25) * 0.22;
     color += uGroundLineColor.rgb * (core * 1.6 + glow) * along;
+    // Fog as finish.glsl's applyFog, from the distance above.
+    float fog = 1.0 - exp(-uParams.y * max(distance - uParams2.x, 0.0));
+    color = mix(color, uBackgroundHorizon.rgb, fog);
     // The ground is a stage in front of the playfield: it fades out behind it (where space shows) and
     // towards the sides.
     float behind = smoothstep(-70.0, 0.0, position.y);
     float sides = smoothstep(-260.0, -60.0, position.x) * (1.0 - smoothstep(284.0, 484.0, position.x));
-    vec4 ground = vec4(finishColor(applyFog(color, vWorldPosition)).rgb, behind * sides);
+    vec4 ground = vec4(finishColor(color).rgb, behind * sides);
 
     // A contact shadow's rectangle darkens what the ground drew (blended: black at this opacity): 1 inside
-    // the footprint, falling to 0 over 4 voxels outside it, dimming the ground and the line alike. Scaling
-    // linear light by (1 - s) scales the stored sRGB value by about (1 - s)^(1 / 2.4).
+    // the footprint, falling to 0 over 4 voxels outside it, dimming the ground and the line alike.
     vec2 outside = max(max(vFootprint.xy - position, position - vFootprint.zw), 0.0);
-    float shadow = uShadowStrength * (1.0 - smoothstep(0.0, 4.0, length(outside)));
-    vec4 darken = vec4(0.0, 0.0, 0.0, 1.0 - pow(1.0 - shadow, 1.0 / 2.4));
+    float t = 1.0 - smoothstep(0.0, 4.0, length(outside));
+    vec4 darken = vec4(0.0, 0.0, 0.0, t * (vShadowCurve.x + vShadowCurve.y * t));
     // Both are computed and one chosen: a software rasteriser would run both sides of a branch anyway.
     fragColor = mix(ground, darken, vShadow);
 }

@@ -9,15 +9,15 @@ layout(location = 1) in float iPhase; // 0..1: twinkling speed and phase
 
 const float kStarRadius = 2.5; // pixels: the profile is 0 beyond it
 
-out vec2 vFromCentre;       // viewport pixels from the star's centre
-flat out float vBrightness; // 0 for the gradient copy
+out vec2 vFromCentre;      // viewport pixels from the star's centre
+flat out vec3 vStarLight;  // the encoded light at the star's centre, 0 for the gradient copy (see sky.frag)
 
 void main() {
     vec2 corner = vec2((gl_VertexID & 1) != 0 ? 1.0 : -1.0, (gl_VertexID & 2) != 0 ? 1.0 : -1.0);
     if (iStar.w < 0.0) {
         gl_Position = vec4(corner, 1.0, 1.0);
         vFromCentre = vec2(0.0);
-        vBrightness = 0.0;
+        vStarLight = vec3(0.0);
         return;
     }
     // A direction is a point at infinity: w = 0 leaves the camera's position out.
@@ -29,5 +29,6 @@ void main() {
     clip.z = clip.w; // the far plane
     gl_Position = clip;
     float twinkle = 0.75 + 0.25 * sin(uCameraPosition.w * (1.0 + iPhase * 3.0) + iPhase * 40.0);
-    vBrightness = iStar.w * twinkle * uParams2.y;
+    // sky.frag adds sqrt(colour * brightness * exposure * falloff^4) = this * falloff^2 (falloff >= 0).
+    vStarLight = sqrt(vec3(0.9, 0.95, 1.1) * (iStar.w * twinkle * uParams2.y * uParams.w));
 }

@@ -93,6 +93,7 @@ struct FrameBlock {
     glm::vec4 viewport;
     glm::vec4 params;
     glm::vec4 params2;
+    glm::vec4 vignette;
 };
 
 uint8_t unorm8(float value) {
@@ -498,6 +499,12 @@ void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
     const float scenePixelsPerPixel =
         static_cast<float>(sceneSize.y) / static_cast<float>(std::max(1, viewport.height));
     block.params2 = glm::vec4(look.fogStart, look.stars, scenePixelsPerPixel, 0.0f);
+    // finish.glsl's vignette: uv = (pixel - origin) / size - 0.5 scaled by sqrt(1.6 / 0.6), so that
+    // |scaled uv|^2 - 0.25 = (1.6 |uv|^2 - 0.15) / 0.6, smoothstep(0.15, 0.75, 1.6 |uv|^2)'s ramp.
+    const float rampScale = std::sqrt(1.6f / 0.6f);
+    const glm::vec2 origin(block.viewport.x, block.viewport.y);
+    const glm::vec2 size(block.viewport.z, block.viewport.w);
+    block.vignette = glm::vec4(rampScale / size, (-origin / size - 0.5f) * rampScale);
     frame.bytesUploaded += static_cast<int64_t>(frameBlock.update(GL_UNIFORM_BUFFER, &block, sizeof(block)));
     glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBlockBinding, frameBlock.buffer().name());
 }
@@ -576,7 +583,8 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         // Blended over the sky where it fades out; nothing is drawn after it that needs its depth.
         GlDebugScope scope("ground");
         glEnable(GL_BLEND);
-        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        // Colour blended; alpha kept at the sky's 1: a frame is opaque (screenshots, a browser's canvas).
+        glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
         groundProgram.use();
         // One instanced draw: the ground, then a rectangle per contact shadow darkening it. (A loop over the
         // footprints in the ground's shader costs a software rasteriser more per pixel than the whole rest

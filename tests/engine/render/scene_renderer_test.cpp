@@ -195,6 +195,29 @@ TEST_F(SceneRendererTest, GpuTimeArrivesWithoutStalling) {
     EXPECT_GT(*gpu, 0.0);
 }
 
+// A frame is opaque wherever it was drawn, whatever blends into it (the ground fading out, its contact
+// shadows, the HUD's panels): a screenshot or a browser's canvas would otherwise show the page or the
+// viewer's background through the ground (as the README's pictures once did, on white).
+TEST_F(SceneRendererTest, TheFrameIsOpaque) {
+    vox::test::GameAssets assets = vox::test::GameAssets::load(renderer());
+    for (const int32_t samples : {4, 1}) {
+        SCOPED_TRACE(testing::Message() << samples << " samples");
+        renderer().setSamples(samples);
+        begin();
+        vox::test::drawGameScene(renderer(), assets, 0);
+        renderer().drawGroundShadow({40.0f, -4.0f}, {60.0f, 4.0f});
+        renderer().drawRect({10, 10}, {60, 30}, {0.0f, 0.0f, 0.0f, 0.5f});
+        renderer().drawHud({.score = 50, .hiScore = 100, .lives = 3, .wave = 1});
+        (void)renderer().endFrame();
+        const vox::Image image = m_target.readImage();
+        int translucent = 0;
+        for (size_t i = 3; i < image.rgba.size(); i += 4)
+            translucent += image.rgba[i] != 255 ? 1 : 0;
+        EXPECT_EQ(translucent, 0) << "pixels with alpha below 255";
+    }
+    renderer().setSamples(4);
+}
+
 // Without GPU timing (the game's setting) the renderer makes no timer queries, which would keep Mesa's
 // llvmpipe off its fast path for the upscale: no GPU time ever arrives, and nothing else changes.
 TEST_F(SceneRendererTest, GpuTimingOffMeasuresNothing) {
