@@ -25,7 +25,9 @@ TexelArray TexelArray::create(int components, int32_t capacity) {
     array.m_components = components;
     array.m_rows = rowsFor(capacity);
     array.m_contents.assign(static_cast<size_t>(array.capacity()) * static_cast<size_t>(components), 0u);
-    array.m_texture = Texture::create2D(kWidth, array.m_rows, internalFormatFor(components));
+    // Made from the (zero) contents: a new texture's texels are undefined on GPU drivers.
+    array.m_texture =
+        Texture::create2D(kWidth, array.m_rows, internalFormatFor(components), array.m_contents.data());
     return array;
 }
 
@@ -45,9 +47,10 @@ int64_t TexelArray::reserve(int32_t count) {
                    .c_str());
     m_rows = rows;
     m_contents.resize(static_cast<size_t>(capacity()) * static_cast<size_t>(m_components), 0u);
-    m_texture = Texture::create2D(kWidth, m_rows, internalFormatFor(m_components));
-    upload(0, m_used);
-    return static_cast<int64_t>(m_used) * m_components * static_cast<int64_t>(sizeof(uint32_t));
+    // The whole new texture from the contents, zeros past what was written included: a new texture's
+    // texels are undefined on GPU drivers (Mesa happens to clear them).
+    m_texture = Texture::create2D(kWidth, m_rows, internalFormatFor(m_components), m_contents.data());
+    return static_cast<int64_t>(m_contents.size() * sizeof(uint32_t));
 }
 
 int64_t TexelArray::write(int32_t first, std::span<const uint32_t> values) {

@@ -5,7 +5,7 @@
 
 namespace vox {
 
-Texture Texture::create2D(int width, int height, GLenum internalFormat) {
+Texture Texture::create2D(int width, int height, GLenum internalFormat, const void* pixels) {
     VOX_ASSERT(width > 0 && height > 0, "Texture::create2D: width and height must be positive");
     Texture texture;
     GLuint name = 0;
@@ -18,7 +18,7 @@ Texture Texture::create2D(int width, int height, GLenum internalFormat) {
     // storage format, so it must be the matching one.
     const UploadFormat upload = uploadFormatOf(internalFormat);
     glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internalFormat), width, height, 0, upload.format,
-                 upload.type, nullptr);
+                 upload.type, pixels);
     const GLint filter = upload.integer ? GL_NEAREST : GL_LINEAR;
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);

@@ -71,7 +71,9 @@ void main() {
     write(100, 3990); // the rest of the first row and most of the second (up to 4090 of 4096)
     const int64_t grown = array.reserve(10000); // to 8 rows: the contents come along
     EXPECT_EQ(array.capacity(), 8 * vox::TexelArray::kWidth);
-    EXPECT_EQ(grown, 4090 * 8) << "growing uploads what was written (elements 0 .. 4089)";
+    EXPECT_EQ(grown, 8 * vox::TexelArray::kWidth * 8)
+        << "growing uploads the new texture whole: what was written, and zeros for the rest (a new "
+           "texture's texels are undefined on GPU drivers)";
     EXPECT_EQ(array.reserve(9000), 0) << "enough room: nothing to do";
     write(6000, 2 * vox::TexelArray::kWidth + 7); // a partial row, a whole row, a partial row
 

@@ -15,8 +15,11 @@ public:
     /// no mipmaps; linear filtering, except nearest for integer formats (which linear filtering would make
     /// incomplete). Formats: GL_RGBA8, GL_SRGB8_ALPHA8, GL_R8, GL_RG32UI, GL_RGBA32UI, GL_DEPTH_COMPONENT24,
     /// GL_DEPTH_COMPONENT32F, GL_DEPTH24_STENCIL8 (OpenGL ES wants the upload format and type that match
-    /// the storage exactly: `uploadFormatOf()`). Leaves it bound to GL_TEXTURE_2D.
-    [[nodiscard]] static Texture create2D(int width, int height, GLenum internalFormat = GL_RGBA8);
+    /// the storage exactly: `uploadFormatOf()`). `pixels`, when given, is the initial contents in
+    /// `uploadFormatOf(internalFormat)`'s layout, rows of 4-byte aligned length (a new texture's contents
+    /// are undefined: Mesa clears them, GPU drivers need not). Leaves it bound to GL_TEXTURE_2D.
+    [[nodiscard]] static Texture create2D(int width, int height, GLenum internalFormat = GL_RGBA8,
+                                          const void* pixels = nullptr);
     /// A `width` x `height` 8-bit RGBA texture to draw into and then sample (linear filtering, clamped, no
     /// mipmaps), e.g. a framebuffer's colour. On desktop OpenGL its texels are stored in BGRA order (the
     /// unsized GL_RGBA format given BGRA data): the order Mesa's llvmpipe copies on its fast path for
