@@ -2,7 +2,9 @@
 // Fragment shaders only; needs frame.glsl. Colours are linear until finishColor().
 
 vec3 applyFog(vec3 color, vec3 worldPosition) {
-    return mix(color, uBackgroundHorizon.rgb, fogAmount(worldPosition));
+    float distanceBeyond = max(length(worldPosition - uCameraPosition.xyz) - uParams2.x, 0.0);
+    float fog = 1.0 - exp(-uParams.y * distanceBeyond);
+    return mix(color, uBackgroundHorizon.rgb, fog);
 }
 
 // Highlights above the knee roll off smoothly towards 1, scaling all three channels alike so hues keep.

@@ -1,5 +1,5 @@
-// The per-frame uniform block shared by every scene shader (filled by SceneRenderer, binding 0), small
-// hash functions and the fog's amount. Colours in the block are linear.
+// The per-frame uniform block shared by every scene shader (filled by SceneRenderer, binding 0) and small
+// hash functions. Colours in the block are linear.
 
 layout(std140) uniform Frame {
     mat4 uViewProjection;
@@ -34,11 +34,4 @@ float hash13(vec3 p) {
     p = fract(p * 0.1031);
     p += dot(p, p.zyx + 31.32);
     return fract((p.x + p.y) * p.z);
-}
-
-// How much fog lies between the camera and `worldPosition`, 0..1 (finish.glsl's applyFog). It varies
-// slowly over a small face: sprite.vert works it out per vertex.
-float fogAmount(vec3 worldPosition) {
-    float distanceBeyond = max(length(worldPosition - uCameraPosition.xyz) - uParams2.x, 0.0);
-    return 1.0 - exp(-uParams.y * distanceBeyond);
 }

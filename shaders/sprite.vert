@@ -6,7 +6,6 @@
 #include "frame.glsl"
 #include "quad_corners.glsl"
 #include "texel_array.glsl"
-#include "voxel_shading.glsl"
 
 uniform usampler2D uQuads;   // every mesh's packed quads (RG32UI texel array)
 uniform usampler2D uMeshes;  // per mesh slot, two texels (RGBA32UI texel array): first quad, quad count,
@@ -24,10 +23,8 @@ out vec3 vWorldPosition;
 out vec3 vCell;
 out float vOcclusion;
 flat out vec3 vNormal;
-flat out vec3 vLitOccluded; // albedo times the face's light (voxel_shading.glsl), the same at every corner
-flat out vec3 vLitOpen;
+flat out vec3 vAlbedo;
 flat out vec3 vEmission;
-out float vFog;             // fogAmount() here, interpolated
 
 const float kOcclusion[4] = float[4](0.30, 0.56, 0.80, 1.0);
 
@@ -46,10 +43,8 @@ void main() {
         vCell = vec3(0.0);
         vOcclusion = 0.0;
         vNormal = vec3(0.0);
-        vLitOccluded = vec3(0.0);
-        vLitOpen = vec3(0.0);
+        vAlbedo = vec3(0.0);
         vEmission = vec3(0.0);
-        vFog = 0.0;
         return;
     }
     uvec2 quadBits = texelFetch(uQuads, texelArrayCoord(int(mesh.x + begin) + quad), 0).xy;
@@ -74,15 +69,10 @@ void main() {
     vec3 world = iTranslationScale.xyz + rotateByQuaternion(iRotation, local * iTranslationScale.w);
     gl_Position = uViewProjection * vec4(world, 1.0);
     vWorldPosition = world;
-    vFog = fogAmount(world);
     vCell = local - normal * 0.5;
     vOcclusion = kOcclusion[(ao >> (2 * corner)) & 3u];
     vNormal = rotateByQuaternion(iRotation, normal);
     vec3 albedo = texelFetch(uPalettes, ivec2(int(colorIndex), int(mesh.z)), 0).rgb * iTint.rgb;
-    albedo = mix(albedo, vec3(1.0), iFlash * 0.6);
-    // The face is flat: its light is worked out here, not on each of its pixels.
-    FaceLight light = faceLight(vNormal);
-    vLitOccluded = albedo * light.occluded;
-    vLitOpen = albedo * light.open;
+    vAlbedo = mix(albedo, vec3(1.0), iFlash * 0.6);
     vEmission = vec3(1.0, 0.96, 0.9) * (iFlash * 1.4);
 }
