@@ -71,9 +71,8 @@ TEST_F(ShaderProgramTest, LinkErrorNamesBothFiles) {
     TempDirectory temp;
     // Each file compiles alone, but a uniform has one type in one stage and another in the other (every
     // driver refuses that; a varying's type mismatch, say, NVIDIA's links anyway).
-    const auto vertex =
-        temp.write("a.vert", "// test\nuniform float uValue;\n"
-                             "void main() { gl_Position = vec4(uValue); }\n");
+    const auto vertex = temp.write("a.vert", "// test\nuniform float uValue;\n"
+                                             "void main() { gl_Position = vec4(uValue); }\n");
     const auto fragment = temp.write("b.frag", "// test\nuniform vec2 uValue;\nout vec4 color;\n"
                                                "void main() { color = vec4(uValue, 0.0, 1.0); }\n");
     auto program = vox::ShaderProgram::load(vertex, fragment);
