@@ -87,10 +87,12 @@ bool GameFlow::takeOptionsChanged() {
 void GameFlow::keyPressed(SDL_Scancode key) {
     if (!m_pendingKey)
         m_pendingKey = key;
+    m_gamepadLastUsed = false;
 }
 
 void GameFlow::buttonPressed() {
     m_pendingButton = true;
+    m_gamepadLastUsed = true;
 }
 
 bool GameFlow::listeningForKey() const {

@@ -146,6 +146,9 @@ public:
     [[nodiscard]] std::optional<SDL_Scancode> pendingKey() const { return m_pendingKey; }
     /// True if a gamepad button was pressed since the last step.
     [[nodiscard]] bool pendingButton() const { return m_pendingButton; }
+    /// True when the latest key or button the player pressed was a controller's: hints then name its
+    /// buttons (A, B, START) instead of keys, until a key is pressed again.
+    [[nodiscard]] bool gamepadLastUsed() const { return m_gamepadLastUsed; }
     /// True while the controls screen waits for a key: the app should not act on global keys (F11, F3),
     /// which the player may be choosing.
     [[nodiscard]] bool listeningForKey() const;
@@ -238,6 +241,7 @@ private:
     ControlsNote m_controlsNote;
     std::optional<SDL_Scancode> m_pendingKey;
     bool m_pendingButton = false;
+    bool m_gamepadLastUsed = false;
     int32_t m_initialsPlayer = 0;
     std::vector<int32_t> m_initialsQueue; ///< Players still to enter initials.
     int32_t m_lastRank = -1;              ///< The latest row entered, for the table's highlight.

@@ -142,7 +142,7 @@ void GameScene::render(int width, int height, double alpha) {
     if (scenery == Scenery::Playfield)
         drawHud(painter,
                 playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
-    ui::Ui ui = ui::Ui::drawing(painter, m_tick);
+    ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.gamepadLastUsed());
     m_flow.drawUi(ui);
     drawFrameRate(painter);
     m_lastTexts = painter.takeTexts();

@@ -126,7 +126,7 @@ void ControlsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     }
     ui.text(status.empty() ? " " : status, ui::theme::kAccent);
     ui.text("MENUS ALWAYS ANSWER ↑↓←→ ENTER SPACE ESC", ui::theme::kMuted);
-    ui.hints({ui::kHintSelect, {"ENTER", "CHANGE KEY"}, ui::kHintBack});
+    ui.hints({ui::kHintSelect, {"ENTER", "CHANGE KEY", "A"}, ui::kHintBack});
     ui.endPanel();
 }
 

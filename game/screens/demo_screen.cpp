@@ -14,7 +14,7 @@ void DemoScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*inpu
 
 void DemoScreen::layout(GameFlow& flow, ui::Ui& ui) {
     layoutTurnBanner(flow, ui);
-    ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY"}, {"ESC", "OPTIONS"}}, {1.0f, 1.0f});
+    ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {1.0f, 1.0f});
 }
 
 } // namespace invaders

@@ -31,7 +31,7 @@ void HighScoresScreen::layout(GameFlow& flow, ui::Ui& ui) {
         }
         ui.text(line, ui::theme::kText, 1, rank == m_highlight);
     }
-    ui.hints({{"ENTER", "PLAY"}, {"ESC", "OPTIONS"}});
+    ui.hints({{"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}});
     ui.endPanel();
 }
 

@@ -79,7 +79,7 @@ void InitialsScreen::layout(GameFlow& flow, ui::Ui& ui) {
         shown[i] = ' '; // not chosen yet
     ui.letterBoxes(shown, m_cursor);
     ui.text("TYPE THEM, OR CHOOSE WITH ↑↓", ui::theme::kMuted);
-    ui.hints({{"↑↓", "LETTER"}, {"ENTER", "NEXT"}, {"BKSP", "ERASE"}});
+    ui.hints({{"↑↓", "LETTER"}, {"ENTER", "NEXT", "A"}, {"BKSP", "ERASE", "B"}});
     ui.endPanel();
 }
 

@@ -24,7 +24,7 @@ void PauseScreen::layout(GameFlow& flow, ui::Ui& ui) {
         flow.openOptions();
     if (ui.button("QUIT TO TITLE"))
         flow.toTitle();
-    ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME"}});
+    ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME", "B"}});
     ui.endPanel();
 }
 

@@ -31,7 +31,8 @@ void PlayScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input)
 
 void PlayScreen::layout(GameFlow& flow, ui::Ui& ui) {
     layoutTurnBanner(flow, ui);
-    ui.hintBar({{ui::boundKeysText(flow.options().keys, vox::Action::Pause), "PAUSE"}}, {1.0f, 1.0f});
+    ui.hintBar({{ui::boundKeysText(flow.options().keys, vox::Action::Pause), "PAUSE", "START"}},
+               {1.0f, 1.0f});
 }
 
 } // namespace invaders

@@ -29,7 +29,7 @@ void ScoreTableScreen::layout(GameFlow& flow, ui::Ui& ui) {
                        static_cast<int32_t>((0.458f + 0.085f * static_cast<float>(i)) * size.y) - box.y / 2},
                       ui::theme::kText);
     }
-    ui.hintBar({{"ENTER", "PLAY"}, {"ESC", "OPTIONS"}}, {0.5f, 0.88f});
+    ui.hintBar({{"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {0.5f, 0.88f});
 }
 
 } // namespace invaders

@@ -22,8 +22,8 @@ Ui Ui::stepping(const NavInput& input) {
     return Ui(input, nullptr, 0);
 }
 
-Ui Ui::drawing(Painter& painter, int64_t tick) {
-    return Ui(NavInput{}, &painter, tick);
+Ui Ui::drawing(Painter& painter, int64_t tick, bool gamepad) {
+    return Ui(NavInput{}, &painter, tick, gamepad);
 }
 
 void Ui::beginPanel(std::string_view title, glm::vec2 centre, MenuState* menu) {
@@ -246,6 +246,10 @@ void Ui::drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t
     }
 }
 
+std::string_view Ui::shownKeys(const Hint& hint) const {
+    return m_gamepad && !hint.padKeys.empty() ? hint.padKeys : std::string_view(hint.keys);
+}
+
 int32_t Ui::hintsWidth(const std::vector<Hint>& hints) const {
     const Painter& painter = *m_painter;
     const int32_t capPadding = 3 * painter.scale();
@@ -254,7 +258,7 @@ int32_t Ui::hintsWidth(const std::vector<Hint>& hints) const {
         if (i > 0)
             width += painter.measure(kHintSeparator).x;
         if (!hints[i].keys.empty())
-            width += painter.measure(hints[i].keys).x + 2 * capPadding + painter.measure(" ").x;
+            width += painter.measure(shownKeys(hints[i])).x + 2 * capPadding + painter.measure(" ").x;
         width += painter.measure(hints[i].action).x;
     }
     return width;
@@ -273,10 +277,11 @@ void Ui::drawHints(const std::vector<Hint>& hints, glm::ivec2 topLeft) {
             pen.x += painter.measure(hints[i].action).x;
             continue;
         }
-        const int32_t keysWidth = painter.measure(hints[i].keys).x;
+        const std::string_view keys = shownKeys(hints[i]);
+        const int32_t keysWidth = painter.measure(keys).x;
         painter.rect({pen.x, pen.y - s}, {pen.x + keysWidth + 2 * capPadding, pen.y + painter.lineHeight()},
                      theme::kKeyCap);
-        painter.text(hints[i].keys, {pen.x + capPadding, pen.y}, theme::kKeyCapText, 1, false);
+        painter.text(keys, {pen.x + capPadding, pen.y}, theme::kKeyCapText, 1, false);
         pen.x += keysWidth + 2 * capPadding + painter.measure(" ").x;
         painter.text(hints[i].action, pen, theme::kMuted);
         pen.x += painter.measure(hints[i].action).x;

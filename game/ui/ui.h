@@ -37,10 +37,13 @@ struct MenuState {
     int32_t selected = 0; ///< Index among the selectable rows.
 };
 
-/// One hint: the keys (on a key cap) and what they do, e.g. {"ENTER", "CHOOSE"}.
+/// One hint: the keys (on a key cap) and what they do, e.g. {"ENTER", "CHOOSE", "A"}.
 struct Hint {
-    std::string keys;        ///< Key names as shown ("↑↓", "ESC"); empty: `action` alone, as a label.
-    std::string_view action; ///< What they do.
+    std::string keys;           ///< Key names as shown ("↑↓", "ESC"); empty: `action` alone, as a label.
+    std::string_view action;    ///< What they do.
+    std::string_view padKeys{}; ///< The controller's buttons for it ("A", "START"), shown instead of `keys`
+                                ///< while a controller is the player's last input; empty: `keys` there too
+                                ///< (the arrows, which are the d-pad's).
 };
 
 /// The hints every menu shows (the fixed menu keys, which always work).
@@ -48,9 +51,9 @@ inline const Hint kHintSelect{"↑↓", "SELECT"};
 /// See `kHintSelect`.
 inline const Hint kHintChange{"←→", "CHANGE"};
 /// See `kHintSelect`.
-inline const Hint kHintChoose{"ENTER", "CHOOSE"};
+inline const Hint kHintChoose{"ENTER", "CHOOSE", "A"};
 /// See `kHintSelect`.
-inline const Hint kHintBack{"ESC", "BACK"};
+inline const Hint kHintBack{"ESC", "BACK", "B"};
 
 /// See the file comment.
 class Ui {
@@ -58,7 +61,8 @@ public:
     /// A Ui that reads `input` and draws nothing.
     [[nodiscard]] static Ui stepping(const NavInput& input);
     /// A Ui that draws with `painter` and reads no input; `tick` (steps) animates nothing but the cursor.
-    [[nodiscard]] static Ui drawing(Painter& painter, int64_t tick);
+    /// `gamepad`: the player's last input came from a controller, so hints name its buttons.
+    [[nodiscard]] static Ui drawing(Painter& painter, int64_t tick, bool gamepad = false);
 
     /// True for a drawing Ui.
     [[nodiscard]] bool isDrawing() const { return m_painter != nullptr; }
@@ -113,18 +117,21 @@ private:
         bool arrows = false; ///< An option: Left/Right change its value.
     };
 
-    Ui(NavInput nav, Painter* painter, int64_t tick) : m_nav(nav), m_painter(painter), m_tick(tick) {}
+    Ui(NavInput nav, Painter* painter, int64_t tick, bool gamepad = false)
+        : m_nav(nav), m_painter(painter), m_tick(tick), m_gamepad(gamepad) {}
     Row& addRow(RowKind kind, std::string_view label);
     bool selectable();
     bool valueRow(std::string_view label, std::string_view value, bool arrows); // true: selected, stepping
     [[nodiscard]] glm::ivec2 rowSize(const Row& row, int32_t valueWidth) const;
     void drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth);
+    [[nodiscard]] std::string_view shownKeys(const Hint& hint) const;
     [[nodiscard]] int32_t hintsWidth(const std::vector<Hint>& hints) const;
     void drawHints(const std::vector<Hint>& hints, glm::ivec2 topLeft);
 
     NavInput m_nav;
     Painter* m_painter = nullptr;
     int64_t m_tick = 0;
+    bool m_gamepad = false;
     // The panel being described.
     bool m_inPanel = false;
     std::string m_title;

@@ -2,6 +2,7 @@
 // player meets (looked at when made), at 1280 x 720 and 1920 x 1080, and the WCAG contrast of every text
 // drawn over the playfield, measured on the rendered frames.
 #include "scene/game_scene.h"
+#include "ui/theme.h"
 
 #include "asset_loader.h"
 
@@ -251,6 +252,52 @@ TEST_F(GameSceneTest, GameOverThenANewHighScoreThenASecondPlace) {
                             [](const ui::DrawnText& t) { return t.text == "2ND PLACE"; }));
     EXPECT_TRUE(std::none_of(texts.begin(), texts.end(),
                              [](const ui::DrawnText& t) { return t.text == "NEW HIGH SCORE"; }));
+}
+
+// A player on a controller is shown its buttons: once a controller button was the last thing pressed, the
+// hints say A, B and START where they said ENTER, ESC and the pause keys; a key press brings the keys back.
+TEST_F(GameSceneTest, HintsNameTheControllersButtonsWhileOneIsInUse) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    const auto keyCaps = [&] {
+        std::vector<std::string> caps;
+        for (const ui::DrawnText& text : scene->lastFrameTexts())
+            if (text.color == ui::theme::kKeyCapText)
+                caps.push_back(text.text);
+        return caps;
+    };
+    const auto has = [](const std::vector<std::string>& caps, std::string_view cap) {
+        return std::find(caps.begin(), caps.end(), cap) != caps.end();
+    };
+    (void)render(*scene); // the title: how to play, and the menu keys
+    std::vector<std::string> caps = keyCaps();
+    EXPECT_TRUE(has(caps, "ENTER"));
+    EXPECT_TRUE(has(caps, "ESC"));
+    EXPECT_TRUE(has(caps, "SPACE")) << "fire";
+    EXPECT_FALSE(has(caps, "A"));
+
+    scene->buttonPressed();
+    const vox::Image image = render(*scene);
+    caps = keyCaps();
+    EXPECT_TRUE(has(caps, "A")) << "choose, fire";
+    EXPECT_TRUE(has(caps, "B")) << "options";
+    EXPECT_TRUE(has(caps, "START")) << "pause";
+    EXPECT_TRUE(has(caps, "D-PAD / STICK")) << "move";
+    EXPECT_TRUE(has(caps, "↑↓")) << "the d-pad's arrows are the arrow keys'";
+    EXPECT_FALSE(has(caps, "ENTER"));
+    EXPECT_FALSE(has(caps, "ESC"));
+    expectLegible(*scene, image, "title with a controller's hints");
+
+    scene->step(press(Action::Confirm)); // in play: the pause hint
+    steps(*scene, 200);
+    (void)render(*scene);
+    EXPECT_TRUE(has(keyCaps(), "START"));
+
+    scene->keyPressed(SDL_SCANCODE_LEFT);
+    (void)render(*scene);
+    caps = keyCaps();
+    EXPECT_FALSE(has(caps, "START")) << "a key was pressed: keys again";
+    EXPECT_TRUE(has(caps, "P / ESC"));
 }
 
 TEST_F(GameSceneTest, OptionsSayWhenTheDriverRefusedVsync) {
