@@ -38,15 +38,17 @@
 /// viewport's: 0.75 shades 56 % of the pixels). Below 1 the scene (sky, ground, sprites, debris) is drawn
 /// into an internal buffer of the scaled size (resolved first when multisampled) and stretched over the
 /// viewport with linear filtering; the HUD (text and rectangles) is always drawn after, at the full
-/// resolution, so text stays crisp at any scale. Scale 1 draws exactly as before (samples 4: into a
-/// multisampled buffer resolved into the target; samples 1: straight into the target).
+/// resolution, so text stays crisp at any scale. At scale 1, samples 4 draws into a multisampled buffer
+/// resolved into the target, and samples 1 into an internal buffer copied into it. The renderer keeps its
+/// own depth buffers: the target needs none (and on Mesa's llvmpipe it should have none, see
+/// `WindowSettings::depthBuffer`).
 ///
 ///     renderer.setSamples(1);           // e.g. from an options menu, between frames
 ///     renderer.setRenderScale(0.75f);   // the next endFrame() makes new buffers; meshes stay
 ///
 /// Both may change between any two frames: only the scene's framebuffers are made again, at the next
-/// `endFrame()`; meshes, shaders and buffers stay, and the draw calls are the same (scaling adds a
-/// framebuffer blit, not a draw call).
+/// `endFrame()`; meshes, shaders and buffers stay, and the draw calls are the same but for one: the upscale
+/// or copy of the internal buffer, at a scale below 1 or with a single sample.
 ///
 /// ## Coordinates
 /// World units are voxels: x right, y up, z towards the viewer; the playfield spans x 0..224, y 0..256
