@@ -5,8 +5,9 @@
 
 namespace vox {
 
-Texture Texture::create2D(int width, int height, GLenum internalFormat, const void* pixels) {
-    VOX_ASSERT(width > 0 && height > 0, "Texture::create2D: width and height must be positive");
+Texture Texture::allocate(int width, int height, GLint internalFormat, UploadFormat upload,
+                          const void* pixels) {
+    VOX_ASSERT(width > 0 && height > 0, "Texture: width and height must be positive");
     Texture texture;
     GLuint name = 0;
     glGenTextures(1, &name);
@@ -14,11 +15,7 @@ Texture Texture::create2D(int width, int height, GLenum internalFormat, const vo
     texture.m_width = width;
     texture.m_height = height;
     glBindTexture(GL_TEXTURE_2D, name);
-    // The format/type pair only describes the (absent) upload data, but OpenGL ES checks it against the
-    // storage format, so it must be the matching one.
-    const UploadFormat upload = uploadFormatOf(internalFormat);
-    glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internalFormat), width, height, 0, upload.format,
-                 upload.type, pixels);
+    glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, width, height, 0, upload.format, upload.type, pixels);
     const GLint filter = upload.integer ? GL_NEAREST : GL_LINEAR;
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
@@ -28,16 +25,22 @@ Texture Texture::create2D(int width, int height, GLenum internalFormat, const vo
     return texture;
 }
 
+Texture Texture::create2D(int width, int height, GLenum internalFormat, const void* pixels) {
+    // The format/type pair also describes absent upload data, and OpenGL ES checks it against the storage
+    // format, so it must be the matching one.
+    return allocate(width, height, static_cast<GLint>(internalFormat), uploadFormatOf(internalFormat),
+                    pixels);
+}
+
 Texture Texture::createColorBuffer(int width, int height) {
-    Texture texture = create2D(width, height, GL_RGBA8);
 #if !defined(__EMSCRIPTEN__) // ES 3.0 has no GL_BGRA
     if (currentGlDialect() == GlDialect::Desktop) {
         // An unsized internal format lets the driver pick the storage that matches the data's layout
         // exactly (Mesa: B8G8R8A8_UNORM), where GL_RGBA8 gets R8G8B8A8.
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_BGRA, GL_UNSIGNED_BYTE, nullptr);
+        return allocate(width, height, GL_RGBA, {GL_BGRA, GL_UNSIGNED_BYTE, false}, nullptr);
     }
 #endif
-    return texture;
+    return create2D(width, height, GL_RGBA8);
 }
 
 Texture::UploadFormat Texture::uploadFormatOf(GLenum internalFormat) {

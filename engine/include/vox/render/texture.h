@@ -51,6 +51,10 @@ public:
     [[nodiscard]] int height() const { return m_height; }
 
 private:
+    // A new texture of storage `internalFormat`, specified with `upload`'s format and type.
+    static Texture allocate(int width, int height, GLint internalFormat, UploadFormat upload,
+                            const void* pixels);
+
     struct Traits {
         static void destroy(GLuint name) { glDeleteTextures(1, &name); }
     };
