@@ -1,10 +1,14 @@
 // The last steps every scene pixel goes through: fog, tone mapping, vignette, sRGB encoding, dithering.
 // Fragment shaders only; needs frame.glsl. Colours are linear until finishColor().
 
-vec3 applyFog(vec3 color, vec3 worldPosition) {
-    float distanceBeyond = max(length(worldPosition - uCameraPosition.xyz) - uParams2.x, 0.0);
-    float fog = 1.0 - exp(-uParams.y * distanceBeyond);
+// Fog over `distance` voxels from the camera: the colour mixed towards the horizon's.
+vec3 applyFogAt(vec3 color, float distance) {
+    float fog = 1.0 - exp(-uParams.y * max(distance - uParams2.x, 0.0));
     return mix(color, uBackgroundHorizon.rgb, fog);
+}
+
+vec3 applyFog(vec3 color, vec3 worldPosition) {
+    return applyFogAt(color, length(worldPosition - uCameraPosition.xyz));
 }
 
 // Highlights above the knee roll off smoothly towards 1, scaling all three channels alike so hues keep.

@@ -6,6 +6,7 @@
 
 #include "frame.glsl"
 #include "finish.glsl"
+#include "voxel_shading.glsl"
 
 in vec3 vWorldPosition;
 flat in vec4 vFootprint;
@@ -28,15 +29,10 @@ void main() {
     vec2 position = vWorldPosition.xz;
     vec3 toCamera = uCameraPosition.xyz - vWorldPosition;
     float distance = length(toCamera);
-    // voxel_shading.glsl's specular for the normal (0, 1, 0): the halfway vector's y over its length.
+    // shadeVoxel's specular for the normal (0, 1, 0): the halfway vector's y over its length.
     vec3 view = toCamera / distance;
-    float x = max((uToLight.y + view.y) * inversesqrt(2.0 + 2.0 * dot(uToLight.xyz, view)), 0.0);
-    float x2 = x * x;
-    float x8 = x2 * x2;
-    x8 *= x8;
-    float x32 = x8 * x8;
-    x32 *= x32;
-    vec3 color = vLit * (1.0 + 0.9 * gridLine(position, 8.0, 0.15)) + vSpecular * (x8 * x32);
+    float cosine = (uToLight.y + view.y) * inversesqrt(2.0 + 2.0 * dot(uToLight.xyz, view));
+    vec3 color = vLit * (1.0 + 0.9 * gridLine(position, 8.0, 0.15)) + vSpecular * specularPower(cosine);
 
     // The line: a thin bright core and a soft glow, only under the playfield.
     float along = smoothstep(-2.0, 2.0, position.x) * (1.0 - smoothstep(222.0, 226.0, position.x));
@@ -44,9 +40,7 @@ void main() {
     float core = 1.0 - smoothstep(0.5, 0.5 + fwidth(position.y) * 1.5, across);
     float glow = exp(-across * 0.25) * 0.22;
     color += uGroundLineColor.rgb * (core * 1.6 + glow) * along;
-    // Fog as finish.glsl's applyFog, from the distance above.
-    float fog = 1.0 - exp(-uParams.y * max(distance - uParams2.x, 0.0));
-    color = mix(color, uBackgroundHorizon.rgb, fog);
+    color = applyFogAt(color, distance);
     // The ground is a stage in front of the playfield: it fades out behind it (where space shows) and
     // towards the sides.
     float behind = smoothstep(-70.0, 0.0, position.y);

@@ -6,6 +6,7 @@
 // for every block of pixels.
 
 #include "frame.glsl"
+#include "voxel_shading.glsl"
 
 uniform vec4 uRectangle;       // the ground: x0, z0, x1, z1
 uniform vec4 uShadows[8];      // footprints (SceneRenderer::drawGroundShadow): x min, z min, x max, z max
@@ -35,12 +36,9 @@ void main() {
     vWorldPosition = vec3(corner.x, uParams.x, corner.y);
     gl_Position = uViewProjection * vec4(vWorldPosition, 1.0);
 
-    // voxel_shading.glsl's light for the normal (0, 1, 0), full occlusion.
-    float diffuse = max(uToLight.y, 0.0);
-    vec3 lit = uSkyAmbient.rgb + uLightColor.rgb * diffuse + uFillColor.rgb * max(uToFill.y, 0.0) +
-               uBounceColor.rgb * (0.5 - 0.5 * uToLight.y);
-    vLit = uGroundColor.rgb * lit;
-    vSpecular = diffuse > 0.0 ? uLightColor.rgb * kShininess : vec3(0.0);
+    // The light on an upward face with nothing occluding it.
+    vLit = uGroundColor.rgb * diffuseLight(vec3(0.0, 1.0, 0.0), 1.0);
+    vSpecular = uToLight.y > 0.0 ? uLightColor.rgb * kShininess : vec3(0.0);
     // Darkening linear light by s = strength * t scales the stored sRGB value by about (1 - s)^(1 / 2.4):
     // the opacity 1 - (1 - s)^(1 / 2.4), as a quadratic in t with the exact slope at 0 and value at 1.
     float strength = clamp(uShadowStrength, 0.0, 1.0);
