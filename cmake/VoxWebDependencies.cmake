@@ -64,11 +64,6 @@ target_include_directories(vox_imgui_core SYSTEM PUBLIC "${imgui_source}")
 target_compile_options(vox_imgui_core PRIVATE -w)
 add_library(vox::imgui_core ALIAS vox_imgui_core)
 
-# The backends from the same source; the OpenGL3 one speaks ES 3.0 ("#version 300 es").
-add_library(vox_imgui_backends STATIC "${imgui_source}/backends/imgui_impl_sdl.cpp"
-                                      "${imgui_source}/backends/imgui_impl_opengl3.cpp")
-target_compile_definitions(vox_imgui_backends PUBLIC IMGUI_IMPL_OPENGL_ES3)
-target_compile_options(vox_imgui_backends PRIVATE -w)
-target_include_directories(vox_imgui_backends SYSTEM PUBLIC "${imgui_source}/backends")
-target_link_libraries(vox_imgui_backends PUBLIC vox_imgui_core SDL2::SDL2)
-add_library(vox::imgui ALIAS vox_imgui_backends)
+# The backends from the same source, compiled by vox::debug; the OpenGL3 one speaks ES 3.0 ("#version 300 es").
+set(VOX_IMGUI_BACKENDS_DIR "${imgui_source}/backends")
+set(VOX_IMGUI_BACKENDS_INCLUDE_DIR "${imgui_source}/backends")

@@ -1,5 +1,6 @@
 #include "app.h"
 
+#include "actions.h"
 #include "asset_loader.h"
 #include "audio/wav_writer.h"
 #include "debug/debug_overlay.h"
@@ -31,8 +32,9 @@
 #include <optional>
 #include <string>
 
-#if !defined(VOX_SOURCE_DIR) || !defined(VOX_INSTALL_DATA_DIR)
-#error "VOX_SOURCE_DIR and VOX_INSTALL_DATA_DIR must be defined by the build (game/CMakeLists.txt)"
+#if !defined(VOX_INSTALL_DATA_DIR) || !defined(VOX_INSTALL_DATA_RELATIVE_DIR)
+#error                                                                                                       \
+    "VOX_INSTALL_DATA_DIR and VOX_INSTALL_DATA_RELATIVE_DIR must be defined by the build (game/CMakeLists.txt)"
 #endif
 
 namespace invaders {
@@ -45,16 +47,19 @@ int fail(const std::string& message) {
     return 1;
 }
 
-// Where shaders/ and assets/ may be, most specific first: next to the executable (a copied build),
-// ../share/voxel-invaders relative to it (a relocated install), the source tree (a build tree), and the
-// configured install prefix.
+// Where shaders/ and assets/ may be, most specific first: next to the executable (a copied build), the
+// data folder relative to it (a relocated install: ../share/voxel-invaders, or ../share/games/voxel-invaders
+// from /usr/games), the source tree (a build tree; left out of packaged builds, VOX_SOURCE_DIR undefined),
+// and the configured install prefix.
 vox::DataSearch dataSearch(const std::string& name, const std::string& directoryVariable) {
     vox::DataSearch search{name, directoryVariable, "VOX_DATA_DIR", {}};
     if (std::optional<std::filesystem::path> executable = vox::executableDirectory()) {
         search.roots.push_back({*executable, "next to the executable"});
-        search.roots.push_back({*executable / ".." / "share" / "voxel-invaders", "relative install prefix"});
+        search.roots.push_back({*executable / VOX_INSTALL_DATA_RELATIVE_DIR, "relative install prefix"});
     }
+#ifdef VOX_SOURCE_DIR
     search.roots.push_back({VOX_SOURCE_DIR, "source tree"});
+#endif
     search.roots.push_back({VOX_INSTALL_DATA_DIR, "install prefix"});
     return search;
 }
@@ -92,7 +97,7 @@ SavedState loadSavedState(bool headless) {
 
 // The default bindings with the keys the player rebound.
 vox::ActionMap actionMapFor(const Settings& settings) {
-    vox::ActionMap actions = vox::ActionMap::withDefaultBindings();
+    vox::ActionMap actions = defaultActionMap();
     applyKeyBindings(settings.keys, actions);
     return actions;
 }
@@ -233,11 +238,11 @@ private:
 
     void step() {
         const vox::ActionState input = m_actions.takeStep();
-        if (input.pressed(vox::Action::Quit))
+        if (input.pressed(Action::Quit))
             m_running = false;
         // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.
         const bool listening = m_game && m_game->flow().listeningForKey();
-        if (input.pressed(vox::Action::ToggleFullscreen) && !m_game)
+        if (input.pressed(Action::ToggleFullscreen) && !m_game)
             m_window.toggleFullscreen(); // the game's flow turns F11 into its fullscreen option instead
         if (m_overlay) {
             if (!listening)
@@ -406,6 +411,7 @@ int runGame(const Options& options) {
     // Opened before the run, so a bad path fails at once; it outlives the scene, whose audio writes to it.
     std::optional<WavWriter> audioFile;
     vox::WindowSettings settings;
+    settings.title = "voxel-invaders";
     settings.width = options.width;
     settings.height = options.height;
     settings.headless = options.headless;

@@ -37,7 +37,7 @@ GameFlow::GameFlow(const FlowSettings& settings, const GameAssets& assets, HighS
 void GameFlow::step(const vox::ActionState& input) {
     m_stepped = false;
     ++m_screenFrames;
-    if (input.pressed(vox::Action::ToggleFullscreen) && !listeningForKey()) {
+    if (input.pressed(Action::ToggleFullscreen) && !listeningForKey()) {
         m_settings.options.fullscreen = !m_settings.options.fullscreen;
         m_optionsChanged = true;
     }

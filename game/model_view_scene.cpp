@@ -1,5 +1,6 @@
 #include "model_view_scene.h"
 
+#include "actions.h"
 #include "scene/apply_quality.h"
 
 #include "vox/render/camera.h"
@@ -45,10 +46,7 @@ ModelViewScene::create(const std::filesystem::path& shaderDirectory, const std::
 
 ModelViewScene::ModelViewScene(vox::SceneRenderer renderer, SpriteMeshes sprite, std::string name,
                                std::optional<int64_t> frame)
-    : m_renderer(std::move(renderer)), m_sprite(std::move(sprite)), m_name(std::move(name)), m_frame(frame) {
-    vox::SceneLook& look = m_renderer.look();
-    look.groundLineColor = glm::vec3(0.0f); // the playfield's line means nothing here
-}
+    : m_renderer(std::move(renderer)), m_sprite(std::move(sprite)), m_name(std::move(name)), m_frame(frame) {}
 
 size_t ModelViewScene::currentFrame() const {
     if (m_frame)
@@ -59,13 +57,13 @@ size_t ModelViewScene::currentFrame() const {
 void ModelViewScene::step(const vox::ActionState& input) {
     ++m_tick;
     m_previousYaw = m_yaw;
-    if (input.pressed(vox::Action::Pause))
+    if (input.pressed(Action::Pause))
         m_paused = !m_paused;
     if (!m_paused)
         m_yaw += kOrbitPerStep;
-    if (input.held(vox::Action::Left))
+    if (input.held(Action::Left))
         m_yaw -= kTurnPerStep;
-    if (input.held(vox::Action::Right))
+    if (input.held(Action::Right))
         m_yaw += kTurnPerStep;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up what the web build (CMake preset `web`) needs, all inside build/web/ apart from Debian packages:
-#   - Debian's emscripten (compiler) and chromium (the browser the tests run the page in);
+#   - the Debian packages of `scripts/setup-deps.sh web`: emscripten (compiler), cmake, make, the GLM and stb
+#     headers, and chromium (the browser the tests run the page in);
 #   - an Emscripten config of our own (build/web/toolchain/emscripten.config): Debian's freezes the cache
 #     (FROZEN_CACHE = True), but a WebGL 2 / IDBFS link needs a few system libraries it does not ship
 #     prebuilt; our cache (build/web/toolchain/cache) links Debian's prebuilt files and adds those;
@@ -23,20 +24,10 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 
 # --- Debian packages ---------------------------------------------------------------------------------
-packages=(emscripten chromium python3 dpkg-dev)
-missing=()
-for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
+# The web set of scripts/setup-deps.sh: emscripten, cmake and make, the headers the build reads from
+# /usr/include (GLM, stb: scripts/check-web-headers.sh keeps that list complete), chromium, python3, dpkg-dev.
+scripts/setup-deps.sh web
 updated=0
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing: ${missing[*]}"
-  $sudo apt-get update -qq
-  updated=1
-  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
 
 # --- Emscripten config and cache ---------------------------------------------------------------------
 # Everything emcc needs from the environment is in env.sh (the `web` preset sets the same variables).

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Sets up, then builds and tests everything headless: Release with warnings as errors; the web build
-# (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs);
+# Sets up, then builds and tests everything headless: Release with warnings as errors; the engine as its users
+# take it (the API reference with Doxygen, the installed CMake package with every example built against it
+# from outside the checkout, add_subdirectory from an outside project: scripts/check-engine-package.sh); the web build
+# (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs),
+# and every system header it read owned by a package its set-up installs (scripts/check-web-headers.sh); the
+# Debian packages built, linted, installed, run and removed (scripts/check-packages.sh);
 # the libFuzzer targets built with clang, each run for 60 s (scripts/fuzz.sh); and the `asan` preset (ASan +
 # UBSan, halting on the first error) with a short soak (scripts/soak.sh) and the whole suite. See
 # docs/robustness.md.
-# Usage: scripts/test.sh [release|web|fuzz|asan]   (default: all four; web needs release built)
+# Usage: scripts/test.sh [release|engine|package|web|fuzz|asan]   (default: all six; engine and web need release
+#        built, package compares with it when it is)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup-deps.sh
+scripts/setup-deps.sh test
 scripts/check-format.sh
 
 # No display needed: SDL's offscreen driver with Mesa llvmpipe through EGL. VOX_REQUIRE_GL makes the
@@ -16,7 +21,7 @@ export VOX_REQUIRE_GL=1 SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
 stages=("${1:-all}")
 # asan runs last so that the closing lines are its test summary.
-[ $# -eq 0 ] && stages=(release web fuzz asan)
+[ $# -eq 0 ] && stages=(release engine package web fuzz asan)
 for stage in "${stages[@]}"; do
   case "$stage" in
     release | asan)
@@ -28,6 +33,15 @@ for stage in "${stages[@]}"; do
       fi
       ctest --preset "$stage" -j"$(nproc)"
       ;;
+    engine)
+      echo "=== engine: API reference, installed package, examples, add_subdirectory"
+      if [ ! -f build/release/CMakeCache.txt ]; then
+        echo "scripts/test.sh engine installs the Release build: run scripts/test.sh release first" >&2
+        exit 1
+      fi
+      cmake --build build/release --target api_docs
+      scripts/check-engine-package.sh build/release
+      ;;
     web)
       # The page's state hash and picture after the attract demo against the Release game's.
       echo "=== web: build and test in headless Chromium"
@@ -36,12 +50,14 @@ for stage in "${stages[@]}"; do
         exit 1
       fi
       scripts/web.sh --build-only
+      scripts/check-web-headers.sh build/web # a bare machine's web.sh installs every header the build reads
       node --experimental-websocket tests/web/web_page_test.mjs build/release/game/voxel-invaders \
         build/web/game build/web/test-output
       ;;
+    package) scripts/check-packages.sh ;; # build/package: voxel-invaders and libvox-dev .deb
     fuzz) scripts/fuzz.sh 60 ;;
     *)
-      echo "usage: scripts/test.sh [release|web|fuzz|asan]" >&2
+      echo "usage: scripts/test.sh [release|engine|package|web|fuzz|asan]" >&2
       exit 2
       ;;
   esac

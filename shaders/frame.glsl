@@ -22,6 +22,12 @@ layout(std140) uniform Frame {
                               // pixel (the render scale)
     vec4 uVignette;           // gl_FragCoord.xy * xy + zw: the pixel's offset from the viewport's centre,
                               // scaled so that its squared length less 0.25 is the vignette's 0..1 ramp
+    vec4 uGroundLine;         // the ground's line along x at z = 0 (ground.vert's fades): x its centre x,
+                              // y 1 / the width its ends fade over (centred on them), z y times (half its
+                              // length + half that width); all 0: no line
+    vec4 uGroundStage;        // the ground's opaque rectangle: xy its centre (x, z), zw 1 / the distances
+                              // (x, z) the ground fades out over beyond it
+    vec4 uGroundStageReach;   // xy: uGroundStage.zw times (half the rectangle's size + those distances)
 };
 
 float hash12(vec2 p) {

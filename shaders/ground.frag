@@ -1,6 +1,6 @@
-// The ground: dark panels with a faint grid every 8 voxels and a glowing line along the playfield's
-// foot (x 0..224 at z = 0), lit like the voxels, fading out behind the playfield and into the fog;
-// then the contact shadows (ground.vert). Drawn after the sky, blended over it. The light, which is the
+// The ground: dark panels with a faint grid every 8 voxels and a glowing line along x at z = 0, lit like
+// the voxels, fading out beyond its stage (SceneLook::groundStageMin..Max) and into the fog; then the
+// contact shadows (ground.vert). Drawn after the sky, blended over it. The light, which is the
 // same everywhere on the plane, comes from the vertex shader; the distance to the camera is worked out
 // once for the specular and the fog.
 
@@ -14,6 +14,8 @@ flat in float vShadow;
 flat in vec3 vLit;
 flat in vec3 vSpecular;
 flat in vec2 vShadowCurve;
+in vec3 vFade;
+flat in vec3 vFadeReach;
 out vec4 fragColor;
 
 float gridLine(vec2 position, float spacing, float width) {
@@ -34,18 +36,18 @@ void main() {
     float cosine = (uToLight.y + view.y) * inversesqrt(2.0 + 2.0 * dot(uToLight.xyz, view));
     vec3 color = vLit * (1.0 + 0.9 * gridLine(position, 8.0, 0.15)) + vSpecular * specularPower(cosine);
 
-    // The line: a thin bright core and a soft glow, only under the playfield.
-    float along = smoothstep(-2.0, 2.0, position.x) * (1.0 - smoothstep(222.0, 226.0, position.x));
+    // The line's and the stage's fades (ground.vert): 1 inside, falling smoothly to 0 over the fade width.
+    vec3 ramp = clamp(vFadeReach - abs(vFade), 0.0, 1.0);
+    vec3 fade = ramp * ramp * (3.0 - 2.0 * ramp);
+    // The line: a thin bright core and a soft glow, between its ends.
+    float along = fade.x;
     float across = abs(position.y);
     float core = 1.0 - smoothstep(0.5, 0.5 + fwidth(position.y) * 1.5, across);
     float glow = exp(-across * 0.25) * 0.22;
     color += uGroundLineColor.rgb * (core * 1.6 + glow) * along;
     color = applyFogAt(color, distance);
-    // The ground is a stage in front of the playfield: it fades out behind it (where space shows) and
-    // towards the sides.
-    float behind = smoothstep(-70.0, 0.0, position.y);
-    float sides = smoothstep(-260.0, -60.0, position.x) * (1.0 - smoothstep(284.0, 484.0, position.x));
-    vec4 ground = vec4(finishColor(color).rgb, behind * sides);
+    // The ground is a stage: opaque over its rectangle, fading out beyond it (where space shows).
+    vec4 ground = vec4(finishColor(color).rgb, fade.y * fade.z);
 
     // A contact shadow's rectangle darkens what the ground drew (blended: black at this opacity): 1 inside
     // the footprint, falling to 0 over 4 voxels outside it, dimming the ground and the line alike.

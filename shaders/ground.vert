@@ -3,7 +3,9 @@
 // side, where the shadow fades), on the same plane. Corners from gl_VertexID. What does not change over
 // the plane (its light, which faces straight up, and the shadow's curve) is worked out here, once a
 // vertex, instead of on every pixel: a software rasteriser runs a fragment shader's uniform arithmetic
-// for every block of pixels.
+// for every block of pixels. So are the fades of the line and the stage, as far as they are affine in the
+// position (interpolated exactly; an edge from uniforms in the fragment shader cost llvmpipe 2 % of a LOW
+// frame).
 
 #include "frame.glsl"
 #include "voxel_shading.glsl"
@@ -18,6 +20,9 @@ flat out float vShadow;     // 1 for a shadow's rectangle, 0 for the ground's
 flat out vec3 vLit;         // the ground's albedo times the light on an upward face, linear
 flat out vec3 vSpecular;    // the key light's specular colour, 0 when the key is below the ground
 flat out vec2 vShadowCurve; // the shadow's stored opacity = x t + y t^2 for a linear darkening t * strength
+out vec3 vFade;             // x: (x - the line's centre) / its ends' fade width; y, z: (x, z - the
+                            // stage's centre) / its fade widths (frame.glsl)
+flat out vec3 vFadeReach;   // reach - |vFade| is 1 where the line's or stage's fade begins, 0 where it ends
 
 const float kShadowReach = 4.0; // voxels beyond the footprint where the shadow has faded out
 const float kShininess = 0.02;
@@ -35,6 +40,9 @@ void main() {
                        (gl_VertexID & 2) != 0 ? rectangle.y : rectangle.w);
     vWorldPosition = vec3(corner.x, uParams.x, corner.y);
     gl_Position = uViewProjection * vec4(vWorldPosition, 1.0);
+    vFade = (vec3(corner.x, corner.x, corner.y) - vec3(uGroundLine.x, uGroundStage.xy)) *
+            vec3(uGroundLine.y, uGroundStage.zw);
+    vFadeReach = vec3(uGroundLine.z, uGroundStageReach.xy);
 
     // The light on an upward face with nothing occluding it.
     vLit = uGroundColor.rgb * diffuseLight(vec3(0.0, 1.0, 0.0), 1.0);

@@ -4,7 +4,8 @@
 //            outside the timed region (glFinish), so this is the cost the game's thread pays.
 //   Frame*   the same plus glFinish: the whole frame, GPU (llvmpipe: CPU rasteriser threads) included.
 //
-// Scenes: the game scene (55 invaders, 4 shields, cannon, saucer, shots, ~500 debris, HUD) and the stress
+// Scenes: the game scene (55 invaders, 4 shields, cannon, saucer, shots, ~500 debris, and the game's HUD,
+// game/ui/hud.h, beside the playfield: scores, wave, lives and a reserve cannon) and the stress
 // scene (2,000 sprites of 16^3 voxels, 8.2 M voxels in all, from 8 models, plus 10,000 debris
 // particles). "Static" frames repeat the previous one (0 bytes uploaded); "Moving" frames move every
 // sprite and step the debris. Counters: draw calls, triangles, bytes uploaded per frame, and the
@@ -27,6 +28,9 @@
 #include "quality.h"
 #include "scene/apply_quality.h"
 #include "scene/game_scene.h"
+#include "scene/playfield_camera.h"
+#include "ui/hud.h"
+#include "ui/painter.h"
 
 #include "vox/core/rng.h"
 #include "vox/platform/window.h"
@@ -93,6 +97,7 @@ Context& context() {
             vox::SceneRenderer::create(shaderDirectory ? shaderDirectory : "shaders", rendererSettings);
         VOX_VERIFY(renderer.ok(), "render_bench: the shaders must build");
         created->renderer.emplace(std::move(renderer).value());
+        vox::test::setSceneGround(created->renderer->look()); // the game's ground under its playfield
         vox::Result<vox::RenderTarget> target = vox::RenderTarget::create(kWidth, kHeight);
         VOX_VERIFY(target.ok(), "render_bench: cannot make a 1280x720 render target");
         created->target = std::move(target).value();
@@ -106,7 +111,7 @@ Context& context() {
 }
 
 const vox::Camera& playfieldCamera() {
-    static const vox::Camera camera = vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight);
+    static const vox::Camera camera = vox::test::sceneCamera(static_cast<float>(kWidth) / kHeight);
     return camera;
 }
 
@@ -116,8 +121,8 @@ struct GameScene {
 
     static GameScene& get() {
         static GameScene* scene = [] {
-            auto* created =
-                new GameScene{vox::test::GameAssets::load(*context().renderer), vox::DebrisSystem({}, 5)};
+            auto* created = new GameScene{vox::test::GameAssets::load(*context().renderer),
+                                          vox::DebrisSystem(vox::test::sceneDebrisSettings(), 5)};
             created->explode();
             return created;
         }();
@@ -142,7 +147,23 @@ struct GameScene {
         // Moving frames: the invaders walk (a new animation frame twice a second) and every sprite shifts.
         vox::test::drawGameScene(renderer, assets, (frame / 30) % 2, static_cast<float>(frame % 16) * 0.5f);
         renderer.drawDebris(debris, 0.5f);
-        renderer.drawHud({.score = 4520, .hiScore = 9990, .lives = 2, .wave = 3});
+        drawHud(renderer);
+    }
+
+    // The game's HUD as players see it, in its columns beside the playfield.
+    void drawHud(vox::SceneRenderer& renderer) const {
+        const glm::ivec2 size(kWidth, kHeight);
+        invaders::ui::Painter painter(renderer, size);
+        const invaders::ScreenRect playfield = invaders::playfieldScreenRect(playfieldCamera(), size);
+        invaders::ui::HudModel hud;
+        hud.score = 4520;
+        hud.hiScore = 9990;
+        hud.wave = 3;
+        hud.lives = 2;
+        hud.cannon = &assets.player.sprite.frames[0];
+        hud.playfieldMin = playfield.min;
+        hud.playfieldMax = playfield.max;
+        invaders::ui::drawHud(painter, hud);
     }
 };
 
@@ -152,7 +173,7 @@ struct StressScene {
     std::vector<vox::MeshHandle> meshes;
     std::vector<vox::VoxelModel> models;
     vox::DebrisSystem debris{[] {
-        vox::DebrisSettings settings;
+        vox::DebrisSettings settings = vox::test::sceneDebrisSettings();
         settings.maxParticles = 10000;
         return settings;
     }()};

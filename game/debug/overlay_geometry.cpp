@@ -30,8 +30,8 @@ OverlayGeometryCounts buildOverlayLines(const Simulation& simulation, const Over
     const CollisionWorld& world = simulation.collisionWorld();
     counts.tree = vox::addTreeBoxes(
         world.tree(), treeViewSettings(state),
-        [&world](vox::ProxyId, uint32_t userData) -> std::optional<vox::Aabb> {
-            return world.tightBox(CollisionWorld::bodyOfUserData(userData));
+        [&world](vox::ProxyId proxy, uint64_t) -> std::optional<vox::Aabb> {
+            return world.tree().tightBox(proxy);
         },
         lines);
     if (state.layers.pairs) {

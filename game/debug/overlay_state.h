@@ -2,6 +2,8 @@
 // `OverlayState`: what the debug overlay shows and whether it holds the simulation, driven by the
 // `ToggleDebugOverlay` action (F3 or the backquote key) and the panel's controls. No GL: testable alone.
 
+#include "actions.h"
+
 #include "vox/platform/action.h"
 
 #include <cstdint>
@@ -27,7 +29,7 @@ public:
 
     /// Applies one step's actions: `ToggleDebugOverlay` shows or hides the overlay.
     void applyInput(const vox::ActionState& input) {
-        if (input.pressed(vox::Action::ToggleDebugOverlay))
+        if (input.pressed(Action::ToggleDebugOverlay))
             m_shown = !m_shown;
     }
     /// Whether the scene may run a step now: always while hidden or running; while paused, only once per

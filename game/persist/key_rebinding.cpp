@@ -7,14 +7,14 @@
 
 namespace invaders {
 
-RebindResult rebindKey(KeyBindings& keys, vox::Action action, vox::KeyBinding key) {
+RebindResult rebindKey(KeyBindings& keys, Action action, vox::KeyBinding key) {
     VOX_ASSERT(isRebindable(action), "rebindKey: the action is not in kRebindableActions");
     RebindResult result{RebindKind::Bound, action, key, action};
     const auto holdsKey = [&key](const vox::KeyBinding& bound) { return bound == key; };
     std::vector<vox::KeyBinding> previous = keys[static_cast<size_t>(action)];
     std::erase_if(previous, holdsKey); // what the action can give back in a swap
     // Decide everything before changing anything, so a refusal leaves the keys as they were.
-    for (vox::Action other : kRebindableActions) {
+    for (Action other : kRebindableActions) {
         const std::vector<vox::KeyBinding>& otherKeys = keys[static_cast<size_t>(other)];
         if (other == action || std::none_of(otherKeys.begin(), otherKeys.end(), holdsKey))
             continue;
@@ -24,7 +24,7 @@ RebindResult rebindKey(KeyBindings& keys, vox::Action action, vox::KeyBinding ke
         result.kind = onlyKey ? RebindKind::Swapped : RebindKind::Moved;
         result.other = other;
     }
-    for (vox::Action other : kRebindableActions) {
+    for (Action other : kRebindableActions) {
         std::vector<vox::KeyBinding>& otherKeys = keys[static_cast<size_t>(other)];
         if (other == action || std::erase_if(otherKeys, holdsKey) == 0)
             continue;
@@ -36,7 +36,7 @@ RebindResult rebindKey(KeyBindings& keys, vox::Action action, vox::KeyBinding ke
 }
 
 void applyKeyBindings(const KeyBindings& keys, vox::ActionMap& actions) {
-    for (vox::Action action : kRebindableActions) {
+    for (Action action : kRebindableActions) {
         actions.clearKeys(action);
         for (const vox::KeyBinding& key : keys[static_cast<size_t>(action)])
             actions.bindKey(action, key);

@@ -7,6 +7,7 @@
 // with no key at all, the two swap: it takes the keys the rebound action had. An action never ends up
 // with no key, so the menus stay usable whatever the player does.
 
+#include "actions.h"
 #include "persist/settings.h"
 
 #include "vox/platform/action.h"
@@ -26,15 +27,15 @@ enum class RebindKind : uint8_t {
 
 /// The outcome of one `rebindKey`, for the message the controls screen shows.
 struct RebindResult {
-    RebindKind kind = RebindKind::Bound;    ///< What happened.
-    vox::Action action = vox::Action::Fire; ///< The action rebound.
-    vox::KeyBinding key;                    ///< The key it was given.
-    vox::Action other = vox::Action::Fire;  ///< The action the key was taken from (Moved, Swapped, Refused).
+    RebindKind kind = RebindKind::Bound; ///< What happened.
+    Action action = Action::Fire;        ///< The action rebound.
+    vox::KeyBinding key;                 ///< The key it was given.
+    Action other = Action::Fire;         ///< The action the key was taken from (Moved, Swapped, Refused).
 };
 
 /// Makes `key` the only key of `action` (which must be rebindable, asserted) following the rules in the
 /// file comment. Only rebindable actions' keys are read or changed.
-RebindResult rebindKey(KeyBindings& keys, vox::Action action, vox::KeyBinding key);
+RebindResult rebindKey(KeyBindings& keys, Action action, vox::KeyBinding key);
 
 /// Replaces the keys of every rebindable action in `actions` by those of `keys`; gamepad bindings and
 /// keys held right now are kept (a held key still releases what it pressed).

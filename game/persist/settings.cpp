@@ -118,7 +118,7 @@ public:
 
 private:
     vox::Status key(const TextLine& line, std::string_view name, std::string_view value) {
-        const std::optional<vox::Action> action = vox::actionFromName(name.substr(kKeyPrefix.size()));
+        const std::optional<Action> action = actionFromName(name.substr(kKeyPrefix.size()));
         if (!action || !isRebindable(*action)) {
             warn(line, quoted(name) + " is not a rebindable action; ignored");
             return {};
@@ -202,7 +202,7 @@ private:
     std::string_view m_fileName;
     ParsedSettings m_result;
     std::vector<std::string_view> m_seen;
-    std::array<bool, vox::kActionCount> m_keysMentioned{};
+    std::array<bool, kActionCount> m_keysMentioned{};
 };
 
 } // namespace
@@ -215,15 +215,15 @@ std::optional<Difficulty> difficultyFromName(std::string_view name) {
     return enumFromName<Difficulty>(kDifficultyNames, name);
 }
 
-bool isRebindable(vox::Action action) {
+bool isRebindable(Action action) {
     return std::find(kRebindableActions.begin(), kRebindableActions.end(), action) !=
            kRebindableActions.end();
 }
 
 KeyBindings defaultKeyBindings() {
-    const vox::ActionMap defaults = vox::ActionMap::withDefaultBindings();
+    const vox::ActionMap defaults = defaultActionMap();
     KeyBindings keys;
-    for (vox::Action action : kRebindableActions)
+    for (Action action : kRebindableActions)
         keys[static_cast<std::size_t>(action)] = defaults.keysFor(action);
     return keys;
 }
@@ -273,8 +273,8 @@ std::string formatSettings(const Settings& settings) {
     text += std::string("flat_view = ") + boolean(settings.flatView) + "\n";
     text += "quality = " + std::string(qualityName(settings.quality)) + "\n";
     text += "render_scale = " + (settings.renderScale ? formatFloat(*settings.renderScale) : "auto") + "\n";
-    for (vox::Action action : kRebindableActions) {
-        const std::string name = std::string(kKeyPrefix) + std::string(vox::actionName(action));
+    for (Action action : kRebindableActions) {
+        const std::string name = std::string(kKeyPrefix) + std::string(actionName(action));
         const std::vector<vox::KeyBinding>& keys = settings.keys[static_cast<std::size_t>(action)];
         std::size_t written = 0;
         for (const vox::KeyBinding& key : keys) {

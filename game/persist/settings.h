@@ -37,11 +37,11 @@
 // rejects the whole file: the game warns, keeps the file aside and starts from the defaults, rather than
 // guessing what the player meant.
 
+#include "actions.h"
 #include "difficulty.h"
 #include "quality.h"
 
 #include "vox/core/result.h"
-#include "vox/platform/action.h"
 #include "vox/platform/action_map.h"
 
 #include <array>
@@ -54,23 +54,23 @@
 namespace invaders {
 
 /// The actions the options menu lets the player rebind, in menu order.
-inline constexpr std::array<vox::Action, 7> kRebindableActions = {
-    vox::Action::Left,
-    vox::Action::Right,
-    vox::Action::Fire,
-    vox::Action::Pause,
-    vox::Action::Start,
-    vox::Action::ToggleFullscreen,
-    vox::Action::ToggleDebugOverlay,
+inline constexpr std::array<Action, 7> kRebindableActions = {
+    Action::Left,
+    Action::Right,
+    Action::Fire,
+    Action::Pause,
+    Action::Start,
+    Action::ToggleFullscreen,
+    Action::ToggleDebugOverlay,
 };
 
 /// True if `action` is in `kRebindableActions`.
-[[nodiscard]] bool isRebindable(vox::Action action);
+[[nodiscard]] bool isRebindable(Action action);
 
 /// Keys per action, indexed by `static_cast<int>(action)`. Non-rebindable actions have no keys here.
-using KeyBindings = std::array<std::vector<vox::KeyBinding>, vox::kActionCount>;
+using KeyBindings = std::array<std::vector<vox::KeyBinding>, kActionCount>;
 
-/// The keys of `vox::ActionMap::withDefaultBindings()` for every rebindable action.
+/// The keys of `defaultActionMap()` for every rebindable action.
 [[nodiscard]] KeyBindings defaultKeyBindings();
 
 /// "Left", "Alt+Return", "Ctrl+Shift+F": a key binding as the settings file writes it.

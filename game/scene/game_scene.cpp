@@ -31,7 +31,9 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
                      HighScoreTable highScores, SaveFilePaths files, AudioSystem audio)
     : m_renderer(std::move(renderer)), m_assets(assets), m_flow(flow, m_assets, std::move(highScores)),
       m_playfield(m_renderer, m_assets), m_files(std::move(files)), m_audio(std::move(audio)),
-      m_debris({}, flow.seed) {}
+      m_debris(playfieldDebrisSettings(), flow.seed) {
+    setPlayfieldGround(m_renderer.look());
+}
 
 // --- Stepping -----------------------------------------------------------------------------------------
 

@@ -19,10 +19,8 @@ void PlayfieldCamera::step(const Simulation* simulation) {
     m_sway += (target - m_sway) * 0.04f;
 }
 
-vox::PlayfieldCameraSettings PlayfieldCamera::settings(bool swayed) const {
-    vox::PlayfieldCameraSettings settings;
-    settings.boxMin = glm::vec3(kPlayfieldMin, -4.0f);
-    settings.boxMax = glm::vec3(kPlayfieldMax, 4.0f);
+vox::FramingSettings PlayfieldCamera::settings(bool swayed) const {
+    vox::FramingSettings settings;
     settings.margin = 0.0f; // frame() places it between the HUD bands
     if (m_flat) {
         settings.tiltDegrees = 0.0f;
@@ -36,17 +34,19 @@ vox::PlayfieldCameraSettings PlayfieldCamera::settings(bool swayed) const {
 }
 
 vox::Camera PlayfieldCamera::frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake, bool swayed) const {
-    const vox::PlayfieldCameraSettings framing = settings(swayed);
+    const vox::FramingSettings framing = settings(swayed);
+    const glm::vec3 boxMin(kPlayfieldMin, -kPlayfieldHalfDepth);
+    const glm::vec3 boxMax(kPlayfieldMax, kPlayfieldHalfDepth);
     const float aspect = static_cast<float>(size.x) / static_cast<float>(size.y);
     // Where the framed box lands is measured unshaken: the shake moves the picture, not the fit.
-    const vox::Camera still = vox::framePlayfield(framing, aspect);
-    vox::Camera camera = shake == glm::vec2(0.0f) ? still : vox::framePlayfield(framing, aspect, shake);
+    const vox::Camera still = vox::frameBox(boxMin, boxMax, framing, aspect);
+    vox::Camera camera =
+        shake == glm::vec2(0.0f) ? still : vox::frameBox(boxMin, boxMax, framing, aspect, shake);
     glm::vec2 lo(1e9f);
     glm::vec2 hi(-1e9f);
     for (int i = 0; i < 8; ++i) {
-        const glm::vec4 corner((i & 1) != 0 ? framing.boxMax.x : framing.boxMin.x,
-                               (i & 2) != 0 ? framing.boxMax.y : framing.boxMin.y,
-                               (i & 4) != 0 ? framing.boxMax.z : framing.boxMin.z, 1.0f);
+        const glm::vec4 corner((i & 1) != 0 ? boxMax.x : boxMin.x, (i & 2) != 0 ? boxMax.y : boxMin.y,
+                               (i & 4) != 0 ? boxMax.z : boxMin.z, 1.0f);
         const glm::vec4 clip = still.viewProjection() * corner;
         lo = glm::min(lo, glm::vec2(clip) / clip.w);
         hi = glm::max(hi, glm::vec2(clip) / clip.w);

@@ -6,6 +6,7 @@
 // scores above it and one for the lives below it (the arcade's layout), whatever the window's shape; the
 // sway is part of the fit, so it never moves a border out of view.
 
+#include "sim/arcade_rules.h"
 #include "sim/simulation.h"
 
 #include "vox/render/camera.h"
@@ -14,11 +15,16 @@
 
 namespace invaders {
 
-/// The playfield's content, voxels: the ground line (y 32) to the top of the saucer's lane, the arcade's
-/// 224 voxels wide.
-inline constexpr glm::vec2 kPlayfieldMin{0.0f, 28.0f};
+/// The playfield's content, voxels: from a little below the ground line (the cannon's foot, y 32) to a
+/// little above the saucer's lane, the arcade's whole width (224 voxels): the arcade's screen
+/// (`arcade::kPlayfieldWidth` x `kPlayfieldHeight`) less the score and lives bands it drew in.
+inline constexpr glm::vec2 kPlayfieldMin{0.0f, static_cast<float>(arcade::kCannonY - 4)};
 /// See `kPlayfieldMin`.
-inline constexpr glm::vec2 kPlayfieldMax{224.0f, 224.0f};
+inline constexpr glm::vec2 kPlayfieldMax{static_cast<float>(arcade::kPlayfieldWidth),
+                                         static_cast<float>(arcade::kSaucerY + arcade::kSaucerHeight + 8)};
+/// How deep the framed box is, voxels either side of z = 0: the sprites' depth, so the 3D view keeps
+/// their near faces in the frame.
+inline constexpr float kPlayfieldHalfDepth = 4.0f;
 
 /// A rectangle of screen pixels, origin top-left, `max` exclusive.
 struct ScreenRect {
@@ -40,8 +46,9 @@ public:
     /// voxels. `swayed` false: as if the sway were 0 (where the HUD goes, so it stays put).
     [[nodiscard]] vox::Camera frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake = glm::vec2(0.0f),
                                     bool swayed = true) const;
-    /// The settings `frame` uses (for tests).
-    [[nodiscard]] vox::PlayfieldCameraSettings settings(bool swayed = true) const;
+    /// The framing `frame` uses for the playfield's box (`kPlayfieldMin`, `kPlayfieldMax`,
+    /// `kPlayfieldHalfDepth`), for tests.
+    [[nodiscard]] vox::FramingSettings settings(bool swayed = true) const;
     /// The current sway, degrees.
     [[nodiscard]] float swayDegrees() const { return m_sway; }
 

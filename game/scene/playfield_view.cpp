@@ -26,7 +26,31 @@ glm::vec3 lag(const Body& body, float alpha) {
     return glm::vec3(body.placement - body.previousPlacement) * (std::clamp(alpha, 0.0f, 1.0f) - 1.0f);
 }
 
+// The ground's stage: opaque from this far left of the playfield to as far right of it, fading out over
+// kStageSideFade beyond; from the playfield's foot (z = 0) towards the camera, past where it stands
+// (kStageFront), and fading out over kStageBackFade behind the playfield.
+constexpr float kStageMargin = 60.0f;
+constexpr float kStageSideFade = 200.0f;
+constexpr float kStageFront = 1400.0f;
+constexpr float kStageBackFade = 70.0f;
+
 } // namespace
+
+void setPlayfieldGround(vox::SceneLook& look) {
+    const auto width = static_cast<float>(arcade::kPlayfieldWidth);
+    look.groundHeight = static_cast<float>(arcade::kCannonY);
+    look.groundLineColor = glm::vec3(0.15f, 0.9f, 0.25f);
+    look.groundLineX = glm::vec2(0.0f, width);
+    look.groundStageMin = glm::vec2(-kStageMargin, 0.0f);
+    look.groundStageMax = glm::vec2(width + kStageMargin, kStageFront);
+    look.groundStageFade = glm::vec2(kStageSideFade, kStageBackFade);
+}
+
+vox::DebrisSettings playfieldDebrisSettings() {
+    vox::DebrisSettings settings;
+    settings.groundHeight = static_cast<float>(arcade::kCannonY);
+    return settings;
+}
 
 PlayfieldView::PlayfieldView(vox::SceneRenderer& renderer, const GameAssets& assets) : m_assets(assets) {
     for (size_t type = 0; type < 3; ++type) {

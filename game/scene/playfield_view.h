@@ -6,6 +6,7 @@
 #include "sim/game_assets.h"
 #include "sim/simulation.h"
 
+#include "vox/render/debris.h"
 #include "vox/render/scene_renderer.h"
 
 #include <array>
@@ -51,5 +52,14 @@ private:
     const Simulation* m_shieldSource = nullptr;
     int32_t m_shieldPlayer = -1;
 };
+
+/// Sets `look`'s ground to the playfield's, leaving its other fields alone: the plane at the cannon's base
+/// (`arcade::kCannonY`), the arcade's green line glowing along the playfield's foot (x 0 to
+/// `arcade::kPlayfieldWidth` at z = 0), and a stage reaching 60 voxels past either side of the playfield,
+/// fading out towards the sides and behind the playfield, where space shows.
+void setPlayfieldGround(vox::SceneLook& look);
+
+/// Debris settings for the playfield: the particles bounce on its ground (`setPlayfieldGround`).
+[[nodiscard]] vox::DebrisSettings playfieldDebrisSettings();
 
 } // namespace invaders

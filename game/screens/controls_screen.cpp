@@ -7,21 +7,21 @@ namespace invaders {
 namespace {
 
 // What the controls screen calls each rebindable action.
-std::string_view displayName(vox::Action action) {
+std::string_view displayName(Action action) {
     switch (action) {
-    case vox::Action::Left:
+    case Action::Left:
         return "MOVE LEFT";
-    case vox::Action::Right:
+    case Action::Right:
         return "MOVE RIGHT";
-    case vox::Action::Fire:
+    case Action::Fire:
         return "FIRE";
-    case vox::Action::Pause:
+    case Action::Pause:
         return "PAUSE";
-    case vox::Action::Start:
+    case Action::Start:
         return "START";
-    case vox::Action::ToggleFullscreen:
+    case Action::ToggleFullscreen:
         return "FULLSCREEN";
-    case vox::Action::ToggleDebugOverlay:
+    case Action::ToggleDebugOverlay:
         return "DEBUG OVERLAY";
     default:
         return "?";
@@ -83,7 +83,7 @@ void ControlsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*
             }
             KeyBindings& keys = flow.editOptions().keys;
             const KeyBindings before = keys;
-            const vox::Action action = kRebindableActions[static_cast<size_t>(m_menu.selected)];
+            const Action action = kRebindableActions[static_cast<size_t>(m_menu.selected)];
             flow.setControlsNote({ControlsNote::Kind::Rebound, rebindKey(keys, action, binding)});
             if (keys != before)
                 flow.optionsChanged();
@@ -101,7 +101,7 @@ void ControlsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     KeyBindings& keys = flow.editOptions().keys;
     ui.beginPanel("CONTROLS", {0.5f, 0.5f}, &m_menu);
     for (size_t i = 0; i < kRebindableActions.size(); ++i) {
-        const vox::Action action = kRebindableActions[i];
+        const Action action = kRebindableActions[i];
         const bool waiting = m_listening && static_cast<int32_t>(i) == m_menu.selected;
         if (ui.button(displayName(action), waiting ? "PRESS A KEY" : ui::boundKeysText(keys, action))) {
             m_listening = true;

@@ -9,7 +9,7 @@ void PauseScreen::enter(GameFlow& /*flow*/) {
 
 void PauseScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) {
     // The key that paused resumes (Esc, P, a pad's Start), as does Back.
-    if (input.pressed(vox::Action::Pause) || ui.nav().back) {
+    if (input.pressed(Action::Pause) || ui.nav().back) {
         flow.resume();
         return;
     }

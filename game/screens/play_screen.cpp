@@ -19,7 +19,6 @@ void layoutTurnBanner(GameFlow& flow, ui::Ui& ui) {
 }
 
 void PlayScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) {
-    using vox::Action;
     if (input.pressed(Action::Pause) || ui.nav().back) {
         flow.show(Screen::Paused);
         return;
@@ -31,8 +30,7 @@ void PlayScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input)
 
 void PlayScreen::layout(GameFlow& flow, ui::Ui& ui) {
     layoutTurnBanner(flow, ui);
-    ui.hintBar({{ui::boundKeysText(flow.options().keys, vox::Action::Pause), "PAUSE", "START"}},
-               {1.0f, 1.0f});
+    ui.hintBar({{ui::boundKeysText(flow.options().keys, Action::Pause), "PAUSE", "START"}}, {1.0f, 1.0f});
 }
 
 } // namespace invaders

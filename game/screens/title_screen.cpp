@@ -39,8 +39,8 @@ void TitleScreen::layout(GameFlow& flow, ui::Ui& ui) {
     ui.space(6);
     ui.text("HOW TO PLAY", ui::theme::kMuted);
     ui.hints({{ui::moveKeysText(keys), "MOVE", "D-PAD / STICK"},
-              {ui::boundKeysText(keys, vox::Action::Fire), "FIRE", "A"},
-              {ui::boundKeysText(keys, vox::Action::Pause), "PAUSE", "START"}});
+              {ui::boundKeysText(keys, Action::Fire), "FIRE", "A"},
+              {ui::boundKeysText(keys, Action::Pause), "PAUSE", "START"}});
     ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "OPTIONS", "B"}});
     ui.endPanel();
     // The players a Confirm on the other attract screens starts: the last one chosen here.

@@ -41,7 +41,6 @@ BodyRef CollisionWorld::bodyOfSlot(uint32_t slot) {
 void CollisionWorld::place(BodyRef body, const vox::IAABB& object, vox::ProxyType type) {
     const uint32_t slot = slotOf(body);
     vox::ProxyId& proxy = m_proxies[slot];
-    m_tightBoxes[slot] = object.aabb();
     if (!proxy.isNull()) {
         const vox::Aabb fatBefore = m_tree.fatBox(proxy);
         const bool moved = m_tree.moveProxy(proxy, object);
@@ -76,12 +75,17 @@ bool CollisionWorld::contains(BodyRef body) const {
     return !m_proxies[slotOf(body)].isNull();
 }
 
+vox::Aabb CollisionWorld::tightBox(BodyRef body) const {
+    const vox::ProxyId proxy = m_proxies[slotOf(body)];
+    return proxy.isNull() ? vox::Aabb{} : m_tree.tightBox(proxy);
+}
+
 std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
     const auto start = std::chrono::steady_clock::now();
     m_pairs.clear();
     m_tree.updatePairs([this](vox::ProxyId a, vox::ProxyId b) {
-        BodyRef first = bodyOfSlot(m_tree.userData(a));
-        BodyRef second = bodyOfSlot(m_tree.userData(b));
+        BodyRef first = bodyOfUserData(m_tree.userData(a));
+        BodyRef second = bodyOfUserData(m_tree.userData(b));
         if (second < first)
             std::swap(first, second);
         m_pairs.push_back({first, second});

@@ -66,11 +66,13 @@ public:
 
     /// The tree, for the debug overlay and tests (`validate()`).
     [[nodiscard]] const vox::DynamicAabbTree& tree() const { return m_tree; }
-    /// The tight box `body`'s object had when last placed (the tree keeps only fat boxes); for the debug
-    /// overlay. Meaningful only while `contains(body)`.
-    [[nodiscard]] const vox::Aabb& tightBox(BodyRef body) const { return m_tightBoxes[slotOf(body)]; }
-    /// The body a proxy's user data names (the tree's `userData()`).
-    [[nodiscard]] static BodyRef bodyOfUserData(uint32_t userData) { return bodyOfSlot(userData); }
+    /// The tight box `body`'s object had when last placed (the tree's `tightBox()`); for the debug overlay.
+    /// An empty box at the origin unless `contains(body)`.
+    [[nodiscard]] vox::Aabb tightBox(BodyRef body) const;
+    /// The body a proxy's user data names (the tree's `userData()`: the body's slot).
+    [[nodiscard]] static BodyRef bodyOfUserData(uint64_t userData) {
+        return bodyOfSlot(static_cast<uint32_t>(userData));
+    }
     /// The pairs of the latest `findPairs`.
     [[nodiscard]] std::span<const Pair> lastPairs() const { return m_pairs; }
     /// Counters of the step in progress (reset by `findPairs`, which fills the broadphase part).
@@ -85,7 +87,6 @@ private:
 
     vox::DynamicAabbTree m_tree;
     std::array<vox::ProxyId, kBodyCount> m_proxies{};
-    std::array<vox::Aabb, kBodyCount> m_tightBoxes{};
     CollisionStepStats m_stats;
     int32_t m_refattened = 0; // since the last findPairs
     std::vector<Pair> m_pairs;

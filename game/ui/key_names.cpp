@@ -41,7 +41,7 @@ std::string keyCapName(const vox::KeyBinding& key) {
     return upperCase(name);
 }
 
-std::string boundKeysText(const KeyBindings& keys, vox::Action action) {
+std::string boundKeysText(const KeyBindings& keys, Action action) {
     std::string text;
     for (const vox::KeyBinding& key : keys[static_cast<size_t>(action)]) {
         if (!text.empty())
@@ -52,8 +52,8 @@ std::string boundKeysText(const KeyBindings& keys, vox::Action action) {
 }
 
 std::string moveKeysText(const KeyBindings& keys) {
-    const auto& left = keys[static_cast<size_t>(vox::Action::Left)];
-    const auto& right = keys[static_cast<size_t>(vox::Action::Right)];
+    const auto& left = keys[static_cast<size_t>(Action::Left)];
+    const auto& right = keys[static_cast<size_t>(Action::Right)];
     std::string text;
     for (size_t i = 0; i < std::max(left.size(), right.size()); ++i) {
         if (!text.empty())

@@ -1,6 +1,7 @@
 #pragma once
 // Keys as the screens name them on key caps: "←", "SPACE", "ESC", "ALT+ENTER".
 
+#include "actions.h"
 #include "persist/settings.h"
 
 #include "vox/platform/action.h"
@@ -19,7 +20,7 @@ namespace invaders::ui {
 [[nodiscard]] std::string keyCapName(const vox::KeyBinding& key);
 
 /// The keys bound to `action` in `keys`, joined by " / " ("P / ESC"); "NONE" when it has none.
-[[nodiscard]] std::string boundKeysText(const KeyBindings& keys, vox::Action action);
+[[nodiscard]] std::string boundKeysText(const KeyBindings& keys, Action action);
 
 /// The keys of Move left and Move right in pairs ("← → / A D"), for the controls line.
 [[nodiscard]] std::string moveKeysText(const KeyBindings& keys);

@@ -1,8 +1,8 @@
 #include "ui/nav_input.h"
 
-namespace invaders::ui {
+#include "actions.h"
 
-using vox::Action;
+namespace invaders::ui {
 
 NavInput NavReader::read(const vox::ActionState& input) {
     const auto anyOf = [](uint32_t bits, Action a, Action b) {

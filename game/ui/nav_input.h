@@ -8,7 +8,8 @@
 // | confirm | Enter, Space | the keys bound to Fire and Start | A, Start |
 // | back | Esc, Backspace | the keys bound to Pause | B |
 //
-// The menu keys are fixed (vox::Action::MenuUp ... Back), so a bad binding can never lock a player out.
+// The menu keys are fixed (`Action::MenuUp` ... `Back`, actions.h), so a bad binding can never lock a player
+// out.
 // A key that means both confirm and back (Fire rebound to Backspace) does what its fixed meaning says.
 // Holding a direction repeats it, as menus do, after `kRepeatDelay` steps every `kRepeatInterval` steps.
 

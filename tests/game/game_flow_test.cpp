@@ -18,7 +18,6 @@
 namespace invaders {
 namespace {
 
-using vox::Action;
 using vox::ActionState;
 
 ActionState press(Action action) {
@@ -120,7 +119,7 @@ private:
     }
 
     GameFlow& m_flow;
-    vox::ActionMap m_actions = vox::ActionMap::withDefaultBindings();
+    vox::ActionMap m_actions = invaders::defaultActionMap();
     KeyBindings m_applied;
 };
 
@@ -345,7 +344,7 @@ TEST(GameFlow, TheGamepadAloneDrivesEveryMenu) {
 
 TEST(GameFlow, MenuKeysWorkWhateverThePlayKeysAreBoundTo) {
     FlowSettings settings;
-    for (vox::Action action : kRebindableActions) // every play key on one key nobody uses in menus
+    for (Action action : kRebindableActions) // every play key on one key nobody uses in menus
         settings.options.keys[static_cast<size_t>(action)] = {{SDL_SCANCODE_F9}};
     GameFlow flow(settings, assets(), {});
     Keyboard keyboard(flow);
@@ -480,7 +479,7 @@ void openControls(Keyboard& keyboard, const GameFlow& flow) {
 }
 
 // On the controls screen: selects the row of `action` with Down and presses Enter to listen.
-void listenFor(Keyboard& keyboard, const GameFlow& flow, vox::Action action, std::string_view row) {
+void listenFor(Keyboard& keyboard, const GameFlow& flow, Action action, std::string_view row) {
     (void)action;
     for (int i = 0; i < 20 && flow.selectedItem() != row; ++i)
         keyboard.tap(SDL_SCANCODE_DOWN);
@@ -489,7 +488,7 @@ void listenFor(Keyboard& keyboard, const GameFlow& flow, vox::Action action, std
     ASSERT_TRUE(flow.listeningForKey());
 }
 
-std::vector<vox::KeyBinding> keysOf(const GameFlow& flow, vox::Action action) {
+std::vector<vox::KeyBinding> keysOf(const GameFlow& flow, Action action) {
     return flow.options().keys[static_cast<size_t>(action)];
 }
 
@@ -538,8 +537,8 @@ TEST(Controls, AKeyTakenFromAnotherActionMovesOrSwaps) {
     EXPECT_EQ(keysOf(flow, Action::Pause), std::vector<vox::KeyBinding>{{SDL_SCANCODE_A}});
     const std::vector<vox::KeyBinding> pausesOldKeys = {{SDL_SCANCODE_P}, {SDL_SCANCODE_ESCAPE}};
     EXPECT_EQ(keysOf(flow, Action::Fire), pausesOldKeys);
-    for (vox::Action action : kRebindableActions)
-        EXPECT_FALSE(keysOf(flow, action).empty()) << vox::actionName(action);
+    for (Action action : kRebindableActions)
+        EXPECT_FALSE(keysOf(flow, action).empty()) << invaders::actionName(action);
 }
 
 TEST(Controls, EscapeOrAGamepadButtonCancelsListening) {

@@ -4,6 +4,7 @@
 #include "scene/game_scene.h"
 #include "ui/theme.h"
 
+#include "actions.h"
 #include "asset_loader.h"
 
 #include "engine/render/gl_test_fixture.h"
@@ -16,8 +17,6 @@
 
 namespace invaders {
 namespace {
-
-using vox::Action;
 
 vox::ActionState press(Action action) {
     vox::ActionState state;

@@ -1,5 +1,8 @@
 #include "broadphase/box_error.h"
 
+#include "vox/broadphase/proxy_id.h"
+#include "vox/core/assert.h"
+
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -19,6 +22,18 @@ Error invalidBoxError(const char* who, const Aabb& box) {
                   static_cast<double>(box.min.z), static_cast<double>(box.max.x),
                   static_cast<double>(box.max.y), static_cast<double>(box.max.z), reason);
     return Error{std::string(text)};
+}
+
+void reportStaleProxy(const char* call, ProxyId id) {
+    char text[256];
+    if (id.isNull())
+        std::snprintf(text, sizeof text, "%s: null ProxyId (never created, or already cleared)", call);
+    else
+        std::snprintf(text, sizeof text,
+                      "%s: stale or unknown ProxyId {slot %d, generation %u} (destroyed, or from another "
+                      "broadphase)",
+                      call, id.index(), id.generation);
+    reportMisuse("isValid(id)", text, __FILE__, __LINE__);
 }
 
 } // namespace vox::detail

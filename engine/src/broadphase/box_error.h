@@ -1,5 +1,6 @@
 #pragma once
-// Shared wording of the error every broadphase returns for a box it cannot store.
+// Shared wording of the error every broadphase returns for a box it cannot store (and, in box_error.cpp,
+// of the stale-handle report, declared in vox/broadphase/proxy_id.h).
 
 #include "vox/broadphase/aabb.h"
 #include "vox/core/result.h"

@@ -1,6 +1,7 @@
 #include "vox/broadphase/dynamic_aabb_tree.h"
 
 #include "broadphase/box_error.h"
+#include "vox/core/assert.h"
 
 #include <algorithm>
 #include <bit>
@@ -35,7 +36,7 @@ DynamicAabbTree& DynamicAabbTree::operator=(DynamicAabbTree&&) noexcept = defaul
 
 // --- Handles and proxies ----------------------------------------------------------------------------------
 
-uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type) {
+uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint64_t userData, ProxyType type) {
     uint32_t proxy = m_freeProxy;
     if (proxy != kNullIndex) {
         m_freeProxy = m_proxyWord[proxy] & kIndexMask;
@@ -62,7 +63,7 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint32_t userData, P
     return proxy;
 }
 
-Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& fatBox, uint32_t userData,
+Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& fatBox, uint64_t userData,
                                                   ProxyType type) {
     if (!box.isValid() || !fatBox.isValid())
         return detail::invalidBoxError("DynamicAabbTree::createProxy", box.isValid() ? fatBox : box);
@@ -76,12 +77,12 @@ Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& f
     return handleOf(proxy);
 }
 
-Result<ProxyId> DynamicAabbTree::createProxy(const Aabb& box, uint32_t userData, ProxyType type) {
+Result<ProxyId> DynamicAabbTree::createProxy(const Aabb& box, uint64_t userData, ProxyType type) {
     return createWithFatBox(box, fatten(box, glm::vec3(0.0f), type, {m_settings.margin, 0.0f}), userData,
                             type);
 }
 
-Result<ProxyId> DynamicAabbTree::createProxy(const IAABB& object, uint32_t userData, ProxyType type) {
+Result<ProxyId> DynamicAabbTree::createProxy(const IAABB& object, uint64_t userData, ProxyType type) {
     const Aabb box = object.aabb();
     // The slot is not known yet: the stretch uses the plain factor; later moves use the slot's own.
     return createWithFatBox(box,
@@ -115,7 +116,7 @@ Status DynamicAabbTree::createProxies(std::span<const BulkProxy> proxies, std::s
 }
 
 bool DynamicAabbTree::destroyProxy(ProxyId id) {
-    if (!check(id))
+    if (!check(id, "DynamicAabbTree::destroyProxy"))
         return false;
     const auto proxy = static_cast<uint32_t>(id.index());
     removeLeaf(proxy);
@@ -204,7 +205,11 @@ bool DynamicAabbTree::moveProxy(ProxyId id, const IAABB& object) {
 }
 
 Aabb DynamicAabbTree::fatBox(ProxyId id) const {
-    return check(id) ? m_fatBoxes[static_cast<size_t>(id.index())] : Aabb{};
+    return check(id, "DynamicAabbTree::fatBox") ? m_fatBoxes[static_cast<size_t>(id.index())] : Aabb{};
+}
+
+Aabb DynamicAabbTree::tightBox(ProxyId id) const {
+    return check(id, "DynamicAabbTree::tightBox") ? m_currentBoxes[static_cast<size_t>(id.index())] : Aabb{};
 }
 
 void DynamicAabbTree::refatten(uint32_t proxy, const Aabb& fatBox) {
@@ -1154,7 +1159,7 @@ TreeStats DynamicAabbTree::stats() const {
         const double proxies = m_proxyCount;
         const double slots = static_cast<double>(m_proxyWord.size());
         stats.bytesPerProxy =
-            (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint32_t))) /
+            (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint64_t))) /
             proxies;
         const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
                             (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +

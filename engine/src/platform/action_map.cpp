@@ -3,7 +3,6 @@
 #include "vox/core/assert.h"
 
 #include <bit>
-#include <initializer_list>
 
 namespace vox {
 namespace {
@@ -11,6 +10,10 @@ namespace {
 // Hysteresis on the stick so a value hovering at the threshold does not chatter.
 constexpr int kStickPressThreshold = 16000;
 constexpr int kStickReleaseThreshold = 8000;
+
+bool isValid(ActionId action) {
+    return action.index < kMaxActions;
+}
 
 uint8_t modifierBits(uint16_t sdlModifiers) {
     uint8_t bits = 0;
@@ -25,73 +28,41 @@ uint8_t modifierBits(uint16_t sdlModifiers) {
 
 } // namespace
 
-ActionMap ActionMap::withDefaultBindings() {
-    ActionMap map;
-    map.bindKey(Action::Left, {SDL_SCANCODE_LEFT});
-    map.bindKey(Action::Left, {SDL_SCANCODE_A});
-    map.bindKey(Action::Right, {SDL_SCANCODE_RIGHT});
-    map.bindKey(Action::Right, {SDL_SCANCODE_D});
-    map.bindKey(Action::Fire, {SDL_SCANCODE_SPACE});
-    map.bindKey(Action::Pause, {SDL_SCANCODE_P});
-    map.bindKey(Action::Pause, {SDL_SCANCODE_ESCAPE});
-    map.bindKey(Action::Start, {SDL_SCANCODE_RETURN});
-    map.bindKey(Action::Start, {SDL_SCANCODE_KP_ENTER});
-    map.bindKey(Action::ToggleFullscreen, {SDL_SCANCODE_F11});
-    map.bindKey(Action::ToggleFullscreen, {SDL_SCANCODE_RETURN, KeyModifiers::Alt});
-    map.bindKey(Action::ToggleDebugOverlay, {SDL_SCANCODE_F3});
-    map.bindKey(Action::ToggleDebugOverlay, {SDL_SCANCODE_GRAVE});
-    map.bindButton(Action::Left, SDL_CONTROLLER_BUTTON_DPAD_LEFT);
-    map.bindButton(Action::Right, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
-    map.bindButton(Action::Fire, SDL_CONTROLLER_BUTTON_A);
-    map.bindButton(Action::Pause, SDL_CONTROLLER_BUTTON_START);
-    map.bindButton(Action::Start, SDL_CONTROLLER_BUTTON_START);
-    map.m_padActions[kStickLeft] = ActionState::bit(Action::Left);
-    map.m_padActions[kStickRight] = ActionState::bit(Action::Right);
-
-    const auto bindMenu = [&map](Action action, std::initializer_list<SDL_Scancode> keys,
-                                 std::initializer_list<SDL_GameControllerButton> buttons, int stick) {
-        for (SDL_Scancode key : keys)
-            map.bindKey(action, {key});
-        for (SDL_GameControllerButton button : buttons)
-            map.bindButton(action, button);
-        if (stick >= 0)
-            map.m_padActions[static_cast<size_t>(stick)] |= ActionState::bit(action);
-    };
-    bindMenu(Action::MenuUp, {SDL_SCANCODE_UP, SDL_SCANCODE_W}, {SDL_CONTROLLER_BUTTON_DPAD_UP}, kStickUp);
-    bindMenu(Action::MenuDown, {SDL_SCANCODE_DOWN, SDL_SCANCODE_S}, {SDL_CONTROLLER_BUTTON_DPAD_DOWN},
-             kStickDown);
-    bindMenu(Action::MenuLeft, {SDL_SCANCODE_LEFT, SDL_SCANCODE_A}, {SDL_CONTROLLER_BUTTON_DPAD_LEFT},
-             kStickLeft);
-    bindMenu(Action::MenuRight, {SDL_SCANCODE_RIGHT, SDL_SCANCODE_D}, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT},
-             kStickRight);
-    bindMenu(Action::Confirm, {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER, SDL_SCANCODE_SPACE},
-             {SDL_CONTROLLER_BUTTON_A, SDL_CONTROLLER_BUTTON_START}, -1);
-    bindMenu(Action::Back, {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_BACKSPACE}, {SDL_CONTROLLER_BUTTON_B}, -1);
-    return map;
-}
-
-void ActionMap::bindKey(Action action, KeyBinding key) {
+void ActionMap::bindKey(ActionId action, KeyBinding key) {
+    VOX_ASSERT(isValid(action), "bindKey: the action's number must be below kMaxActions");
     VOX_ASSERT(key.key > SDL_SCANCODE_UNKNOWN && key.key < SDL_NUM_SCANCODES, "bindKey: invalid scancode");
     m_keyBindings.push_back({action, key});
 }
 
-void ActionMap::bindButton(Action action, SDL_GameControllerButton button) {
+void ActionMap::bindButton(ActionId action, SDL_GameControllerButton button) {
+    VOX_ASSERT(isValid(action), "bindButton: the action's number must be below kMaxActions");
     VOX_ASSERT(button > SDL_CONTROLLER_BUTTON_INVALID && button < SDL_CONTROLLER_BUTTON_MAX,
                "bindButton: invalid gamepad button");
     m_padActions[static_cast<size_t>(button)] |= ActionState::bit(action);
 }
 
-void ActionMap::clearBindings(Action action) {
-    std::erase_if(m_keyBindings, [action](const Binding& binding) { return binding.action == action; });
+void ActionMap::bindStick(ActionId action, StickDirection direction) {
+    VOX_ASSERT(isValid(action), "bindStick: the action's number must be below kMaxActions");
+    m_padActions[static_cast<size_t>(kStickLeft + static_cast<int>(direction))] |= ActionState::bit(action);
+}
+
+void ActionMap::bindQuitRequest(ActionId action) {
+    VOX_ASSERT(isValid(action), "bindQuitRequest: the action's number must be below kMaxActions");
+    m_quitActions |= ActionState::bit(action);
+}
+
+void ActionMap::clearBindings(ActionId action) {
+    clearKeys(action);
     for (uint32_t& actions : m_padActions)
         actions &= ~ActionState::bit(action);
+    m_quitActions &= ~ActionState::bit(action);
 }
 
-void ActionMap::clearKeys(Action action) {
+void ActionMap::clearKeys(ActionId action) {
     std::erase_if(m_keyBindings, [action](const Binding& binding) { return binding.action == action; });
 }
 
-std::vector<KeyBinding> ActionMap::keysFor(Action action) const {
+std::vector<KeyBinding> ActionMap::keysFor(ActionId action) const {
     std::vector<KeyBinding> keys;
     for (const Binding& binding : m_keyBindings) {
         if (binding.action == action)
@@ -123,7 +94,7 @@ void ActionMap::sourceDown(uint32_t& sourceActions, uint32_t actions) {
     if (sourceActions != 0 || actions == 0)
         return; // already down (a repeat), or bound to nothing
     sourceActions = actions;
-    for (int i = 0; i < kActionCount; ++i) {
+    for (int i = 0; i < kMaxActions; ++i) {
         if (actions & (1u << i)) {
             if (m_holdCount[i]++ == 0)
                 m_pendingPressed |= 1u << i;
@@ -132,7 +103,7 @@ void ActionMap::sourceDown(uint32_t& sourceActions, uint32_t actions) {
 }
 
 void ActionMap::sourceUp(uint32_t& sourceActions) {
-    for (int i = 0; i < kActionCount; ++i) {
+    for (int i = 0; i < kMaxActions; ++i) {
         if ((sourceActions & (1u << i)) && m_holdCount[i] > 0) {
             if (--m_holdCount[i] == 0)
                 m_pendingReleased |= 1u << i;
@@ -186,7 +157,7 @@ void ActionMap::handleEvent(const SDL_Event& event) {
             releaseAll();
         break;
     case SDL_QUIT:
-        m_pendingPressed |= ActionState::bit(Action::Quit);
+        m_pendingPressed |= m_quitActions;
         break;
     default:
         break;
@@ -195,7 +166,7 @@ void ActionMap::handleEvent(const SDL_Event& event) {
 
 ActionState ActionMap::takeStep() {
     uint32_t held = 0;
-    for (int i = 0; i < kActionCount; ++i) {
+    for (int i = 0; i < kMaxActions; ++i) {
         if (m_holdCount[i] > 0)
             held |= 1u << i;
     }
@@ -212,8 +183,9 @@ void ActionMap::releaseAll() {
         sourceUp(actions);
 }
 
-bool ActionMap::isDown(Action action) const {
-    return m_holdCount[static_cast<size_t>(action)] > 0;
+bool ActionMap::isDown(ActionId action) const {
+    VOX_ASSERT(isValid(action), "isDown: the action's number must be below kMaxActions");
+    return m_holdCount[action.index] > 0;
 }
 
 } // namespace vox

@@ -9,7 +9,7 @@ namespace vox::detail {
 void syncPersistentStorage() {
     emscripten_run_script(
         "if (typeof IDBFS !== 'undefined') FS.syncfs(false, function (error) { if (error) console.warn("
-        "'voxel-invaders: warning: cannot save to this browser\\'s storage (IndexedDB): ' + error); });");
+        "'warning: cannot save to this browser\\'s storage (IndexedDB): ' + error); });");
 }
 
 } // namespace vox::detail

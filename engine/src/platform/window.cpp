@@ -140,9 +140,8 @@ Result<Window> Window::create(const WindowSettings& settings) {
     window.m_context = SDL_GL_CreateContext(window.m_window);
 #if defined(__EMSCRIPTEN__)
     if (window.m_context == nullptr) {
-        return Error{sdlError("cannot create a WebGL 2 context") +
-                     "; voxel-invaders needs WebGL 2 (any current browser with hardware acceleration or "
-                     "WebGL turned on)"};
+        return Error{sdlError("cannot create a WebGL 2 context") + "; " + settings.title +
+                     " needs WebGL 2 (any current browser with hardware acceleration or WebGL turned on)"};
     }
     if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
         return Error{sdlError("cannot make the WebGL 2 context current")};
@@ -151,8 +150,8 @@ Result<Window> Window::create(const WindowSettings& settings) {
         if (es)
             return Error{sdlError("cannot create an OpenGL ES 3.0 context") +
                          " (VOX_GL=es asks for one; unset it to use desktop OpenGL)"};
-        return Error{sdlError("cannot create an OpenGL 3.3 core context") +
-                     "; voxel-invaders needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
+        return Error{sdlError("cannot create an OpenGL 3.3 core context") + "; " + settings.title +
+                     " needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
     }
     if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
         return Error{sdlError("cannot make the OpenGL context current")};

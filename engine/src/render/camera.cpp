@@ -14,11 +14,14 @@
 
 namespace vox {
 
-Camera framePlayfield(const PlayfieldCameraSettings& settings, float aspect, glm::vec2 shakeOffset) {
-    VOX_ASSERT(aspect > 0.0f, "framePlayfield: aspect must be positive");
+Camera frameBox(glm::vec3 boxMin, glm::vec3 boxMax, const FramingSettings& settings, float aspect,
+                glm::vec2 shakeOffset) {
+    VOX_ASSERT(aspect > 0.0f, "frameBox: aspect must be positive");
+    VOX_ASSERT(boxMin.x < boxMax.x && boxMin.y < boxMax.y && boxMin.z <= boxMax.z,
+               "frameBox: boxMin must lie below boxMax in x and y (and not above it in z)");
     VOX_ASSERT(settings.nearPlane > 0.0f && settings.farPlane > settings.nearPlane,
-               "framePlayfield: need 0 < nearPlane < farPlane");
-    const glm::vec3 centre = (settings.boxMin + settings.boxMax) * 0.5f;
+               "frameBox: need 0 < nearPlane < farPlane");
+    const glm::vec3 centre = (boxMin + boxMax) * 0.5f;
     const float tilt = glm::radians(settings.tiltDegrees);
     const float yaw = glm::radians(settings.yawDegrees);
     // Tilted about x, then turned about y (positive yaw puts the camera to the right, looking left).
@@ -31,9 +34,8 @@ Camera framePlayfield(const PlayfieldCameraSettings& settings, float aspect, glm
 
     std::array<glm::vec3, 8> corners;
     for (size_t i = 0; i < corners.size(); ++i) {
-        corners[i] = glm::vec3((i & 1) != 0 ? settings.boxMax.x : settings.boxMin.x,
-                               (i & 2) != 0 ? settings.boxMax.y : settings.boxMin.y,
-                               (i & 4) != 0 ? settings.boxMax.z : settings.boxMin.z);
+        corners[i] = glm::vec3((i & 1) != 0 ? boxMax.x : boxMin.x, (i & 2) != 0 ? boxMax.y : boxMin.y,
+                               (i & 4) != 0 ? boxMax.z : boxMin.z);
     }
     // Back the camera off along -forward until every corner lies inside the nominal symmetric frustum:
     // a corner at offset p from the centre needs distance >= |p.right| / tanX - p.forward (same for y).

@@ -40,9 +40,22 @@ constexpr int kFontUnit = 3;
 constexpr int kSceneUnit = 5; // the upscale pass's source (Sky::kGradientUnit is 4)
 constexpr GLuint kFrameBlockBinding = 0;
 
-// The ground's extent (x0, z0, x1, z1): a stage from just behind the playfield towards the camera; the
-// shader fades its far and side edges out.
-constexpr glm::vec4 kGroundRectangle{-300.0f, -80.0f, 524.0f, 1400.0f};
+// The ground's line (SceneLook::groundLineX) fades in and out over this many voxels either side of its ends.
+constexpr float kGroundLineEndFade = 2.0f;
+
+// The ground's stage (SceneLook::groundStageMin, Max, Fade) made safe to divide by: its size not negative,
+// a hard edge a fade over a thousandth of a voxel.
+struct GroundStage {
+    glm::vec2 centre;   // x, z
+    glm::vec2 halfSize; // opaque within this of the centre
+    glm::vec2 fade;     // fading out over this beyond
+};
+
+GroundStage groundStage(const SceneLook& look) {
+    const glm::vec2 max = glm::max(look.groundStageMax, look.groundStageMin);
+    return {(look.groundStageMin + max) * 0.5f, (max - look.groundStageMin) * 0.5f,
+            glm::max(look.groundStageFade, glm::vec2(1e-3f))};
+}
 
 // Per-instance data of a sprite, as sprite.vert reads it (44 bytes). The mesh is named by its slot in the
 // mesh records, so rewriting a mesh leaves its instances' bytes alone.
@@ -94,6 +107,9 @@ struct FrameBlock {
     glm::vec4 params;
     glm::vec4 params2;
     glm::vec4 vignette;
+    glm::vec4 groundLine;
+    glm::vec4 groundStage;
+    glm::vec4 groundStageReach;
 };
 
 uint8_t unorm8(float value) {
@@ -213,6 +229,7 @@ struct SceneRenderer::Impl {
     std::vector<GlyphQuad> glyphs;
     std::array<glm::vec4, kMaxGroundShadows> groundShadows{}; // x min, z min, x max, z max
     int32_t groundShadowCount = 0;
+    GLint groundRectangleLocation = -1;
     GLint groundShadowsLocation = -1;
     GLint groundShadowStrengthLocation = -1;
     // Scratch, kept to avoid allocating every frame.
@@ -505,6 +522,17 @@ void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
     const glm::vec2 origin(block.viewport.x, block.viewport.y);
     const glm::vec2 size(block.viewport.z, block.viewport.w);
     block.vignette = glm::vec4(rampScale / size, (-origin / size - 0.5f) * rampScale);
+    // ground.frag's fadeOut(): 1 within a half size of a centre, 0 a fade further out, as a scale (1 / the
+    // fade) and a reach (the scale times half the size plus the fade), so that the shader needs no division.
+    if (look.groundLineX.y > look.groundLineX.x) {
+        const float scale = 1.0f / (2.0f * kGroundLineEndFade);
+        const float halfLength = (look.groundLineX.y - look.groundLineX.x) * 0.5f;
+        block.groundLine = glm::vec4((look.groundLineX.x + look.groundLineX.y) * 0.5f, scale,
+                                     (halfLength + kGroundLineEndFade) * scale, 0.0f);
+    } // else all 0: no line
+    const GroundStage stage = groundStage(look);
+    block.groundStage = glm::vec4(stage.centre, 1.0f / stage.fade);
+    block.groundStageReach = glm::vec4((stage.halfSize + stage.fade) / stage.fade, 0.0f, 0.0f);
     frame.bytesUploaded += static_cast<int64_t>(frameBlock.update(GL_UNIFORM_BUFFER, &block, sizeof(block)));
     glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBlockBinding, frameBlock.buffer().name());
 }
@@ -586,6 +614,10 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) {
         // Colour blended; alpha kept at the sky's 1: a frame is opaque (screenshots, a browser's canvas).
         glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
         groundProgram.use();
+        const GroundStage stage = groundStage(settings.look); // the plane: as far as it fades out
+        const glm::vec2 reach = stage.halfSize + stage.fade;
+        const glm::vec4 rectangle(stage.centre - reach, stage.centre + reach);
+        glUniform4fv(groundRectangleLocation, 1, glm::value_ptr(rectangle));
         // One instanced draw: the ground, then a rectangle per contact shadow darkening it. (A loop over the
         // footprints in the ground's shader costs a software rasteriser more per pixel than the whole rest
         // of the ground, even with no shadows.)
@@ -675,7 +707,7 @@ Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderD
     impl->spriteDirectionLocation = impl->spriteProgram.uniformLocation("uDirection");
     glUniform1i(impl->spriteDirectionLocation, -1); // all of a mesh's quads, unless drawing by direction
     impl->groundProgram.use();
-    glUniform4fv(impl->groundProgram.uniformLocation("uRectangle"), 1, glm::value_ptr(kGroundRectangle));
+    impl->groundRectangleLocation = impl->groundProgram.uniformLocation("uRectangle");
     impl->groundShadowsLocation = impl->groundProgram.uniformLocation("uShadows");
     impl->groundShadowStrengthLocation = impl->groundProgram.uniformLocation("uShadowStrength");
     impl->sky = Sky::create(std::move(skyPrograms));
@@ -837,54 +869,6 @@ void SceneRenderer::drawRect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& co
 
 const BitmapFont& SceneRenderer::font() const {
     return m_impl->font;
-}
-
-void SceneRenderer::drawHud(const HudInfo& hud) {
-    constexpr glm::vec4 kLabel{0.55f, 0.62f, 0.85f, 1.0f};
-    constexpr glm::vec4 kValue{1.0f, 1.0f, 1.0f, 1.0f};
-    constexpr glm::vec4 kAccent{0.45f, 1.0f, 0.5f, 1.0f};
-    const auto number = [](int64_t value) {
-        std::string digits = std::to_string(std::max<int64_t>(value, 0));
-        return digits.size() < 5 ? std::string(5 - digits.size(), '0') + digits : digits;
-    };
-    const int32_t lineHeight = m_impl->font.lineHeight();
-    // A label with its value on the line below, on the top edge: `pivotX` 0 / 0.5 / 1 aligns the text left,
-    // centred or right at `anchorX` of the viewport's width.
-    const auto labelledValue = [&](const std::string& label, const std::string& value, float pivotX,
-                                   float anchorX) {
-        TextStyle style;
-        style.pivot = glm::vec2(pivotX, 0.0f);
-        style.anchor = glm::vec2(anchorX, 0.025f);
-        style.color = kLabel;
-        drawText(label, style);
-        style.offset = glm::ivec2(0, lineHeight);
-        style.color = kValue;
-        drawText(value, style);
-    };
-    labelledValue("SCORE", number(hud.score), 0.0f, 0.03f);
-    labelledValue("HI-SCORE", number(hud.hiScore), 0.5f, 0.5f);
-    labelledValue("WAVE", std::to_string(hud.wave), 1.0f, 0.97f);
-
-    TextStyle style;
-    style.pivot = glm::vec2(0.0f, 1.0f);
-    style.anchor = glm::vec2(0.03f, 0.975f);
-    style.offset = glm::ivec2(0);
-    style.color = kAccent;
-    drawText("LIVES " + std::to_string(std::max(hud.lives, 0)), style);
-
-    if (!hud.message.empty()) {
-        TextStyle message;
-        message.anchor = glm::vec2(0.5f, 0.5f);
-        message.scale = 2;
-        message.color = kValue;
-        drawText(hud.message, message);
-        if (!hud.subMessage.empty()) {
-            message.scale = 1;
-            message.offset = glm::ivec2(0, lineHeight + 3);
-            message.color = kAccent;
-            drawText(hud.subMessage, message);
-        }
-    }
 }
 
 const FrameStats& SceneRenderer::endFrame() {

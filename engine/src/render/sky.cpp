@@ -88,7 +88,7 @@ void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneL
     }
 
     // Instance 0 is the gradient copy; then every star in view. The same camera sees the same stars: a
-    // still camera (menus, pause) skips the pass over the sky.
+    // still camera (a menu, a frozen scene) skips the pass over the sky.
     const bool withStars = look.stars > 0.0f;
     if (!m_inView.empty() && viewProjection == m_culledFor && withStars == m_culledWithStars)
         return;

@@ -7,6 +7,8 @@
 #include "vox/broadphase/grid_broadphase.h"
 #include "vox/core/rng.h"
 
+#include "engine/core/assert_capture.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,6 +22,7 @@ namespace {
 
 using vox::Aabb;
 using vox::ProxyId;
+using vox::test::AssertCapture;
 
 static_assert(vox::Broadphase<vox::DynamicAabbTree>);
 static_assert(vox::Broadphase<vox::BruteForceBroadphase>);
@@ -67,6 +70,10 @@ Aabb randomBox(vox::Rng& rng, float world) {
     return Aabb::fromCenter(center, half);
 }
 
+bool sameBox(const Aabb& a, const Aabb& b) {
+    return a.min == b.min && a.max == b.max;
+}
+
 template <class B>
 void validateIfTree(const B& broadphase) {
     if constexpr (requires { broadphase.validate(); }) {
@@ -85,7 +92,7 @@ void runDifferential(uint64_t seed, int operations, int maxProxies, float world,
     std::vector<Object> objects;
     std::vector<uint32_t> alive; // indices into objects
 
-    const auto userOf = [](const auto& bp, ProxyId id) { return bp.userData(id); };
+    const auto userOf = [](const auto& bp, ProxyId id) { return static_cast<uint32_t>(bp.userData(id)); };
     const auto tightOverlap = [&](uint32_t a, uint32_t b) {
         return vox::overlaps(objects[a].box, objects[b].box);
     };
@@ -134,6 +141,11 @@ void runDifferential(uint64_t seed, int operations, int maxProxies, float world,
         SCOPED_TRACE(testing::Message() << "after operation " << op << ", " << alive.size() << " proxies");
         validateIfTree(subject);
         ASSERT_EQ(subject.proxyCount(), static_cast<int32_t>(alive.size()));
+        for (const uint32_t index : alive) {
+            ASSERT_TRUE(sameBox(subject.tightBox(objects[index].subject), objects[index].box))
+                << "tightBox of object " << index;
+            ASSERT_TRUE(sameBox(reference.tightBox(objects[index].reference), objects[index].box));
+        }
 
         // Pairs: the same set, once each.
         std::vector<uint64_t> got, want;
@@ -343,30 +355,166 @@ TYPED_TEST(BroadphaseContract, NanAndInvertedBoxesAreRejectedWithAClearError) {
     validateIfTree(bp);
 }
 
-TYPED_TEST(BroadphaseContract, StaleHandlesNeverReachAnotherProxy) {
+// --- Handles, user data and tight boxes, the same in every build ---------------------------------------
+// No `#if VOX_ASSERTS_ENABLED` here: a stale handle must behave the same in Debug and Release.
+
+struct TreeHandles {
+    static constexpr const char* kName = "DynamicAabbTree";
+    static vox::DynamicAabbTree make() { return vox::DynamicAabbTree{}; }
+};
+struct GridHandles {
+    static constexpr const char* kName = "GridBroadphase";
+    static vox::GridBroadphase make() { return vox::GridBroadphase{}; }
+};
+struct BruteHandles {
+    static constexpr const char* kName = "BruteForceBroadphase";
+    static vox::BruteForceBroadphase make() { return vox::BruteForceBroadphase{}; }
+};
+
+template <class Subject>
+class BroadphaseHandles : public testing::Test {};
+using HandleSubjects = testing::Types<TreeHandles, GridHandles, BruteHandles>;
+TYPED_TEST_SUITE(BroadphaseHandles, HandleSubjects);
+
+/// "<Owner>::<call>: stale or unknown ProxyId {slot S, generation G} ...", as detail::reportStaleProxy words
+/// it.
+std::string staleMessage(const char* owner, const char* call, ProxyId id) {
+    return std::string(owner) + "::" + call + ": stale or unknown ProxyId {slot " +
+           std::to_string(id.index()) + ", generation " + std::to_string(id.generation) +
+           "} (destroyed, or from another broadphase)";
+}
+
+TYPED_TEST(BroadphaseHandles, StaleHandlesAreReportedOnceEachAndDoNothing) {
     auto bp = TypeParam::make();
-    const ProxyId first = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 1).value();
+    const Aabb box{{0, 0, 0}, {1, 1, 1}};
+    const ProxyId first = bp.createProxy(box, 1).value();
     ASSERT_TRUE(bp.destroyProxy(first));
-    const ProxyId second = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 2).value(); // likely the same slot
+    const ProxyId second = bp.createProxy(box, 2).value(); // likely the same slot
+    ASSERT_EQ(second.index(), first.index()) << "the test wants a reused slot";
+
+    AssertCapture capture;
     EXPECT_FALSE(bp.isValid(first));
     EXPECT_TRUE(bp.isValid(second));
     EXPECT_FALSE(bp.isValid(ProxyId{})) << "the null handle";
     EXPECT_FALSE(bp.isValid(ProxyId{12345, 0})) << "an unknown slot";
-#if VOX_ASSERTS_ENABLED
-    EXPECT_DEATH((void)bp.destroyProxy(first), "stale or unknown ProxyId");
-    EXPECT_DEATH((void)bp.moveProxy(first, Aabb{}, glm::vec3(0)), "stale or unknown ProxyId");
-#else
+    EXPECT_TRUE(capture.reports().empty()) << "isValid asks, it does not report";
+
     EXPECT_FALSE(bp.destroyProxy(first));
     EXPECT_FALSE(bp.moveProxy(first, Aabb{{9, 9, 9}, {10, 10, 10}}, glm::vec3(0)));
     EXPECT_EQ(bp.userData(first), 0u);
-#endif
+    EXPECT_TRUE(sameBox(bp.tightBox(first), Aabb{}));
+    EXPECT_FALSE(bp.moveProxy(ProxyId{}, box, glm::vec3(0)));
+    EXPECT_EQ(bp.userData(ProxyId{12345, 0}), 0u);
+
+    const char* owner = TypeParam::kName;
+    const std::vector<std::string> expected{
+        staleMessage(owner, "destroyProxy", first),
+        staleMessage(owner, "moveProxy", first),
+        staleMessage(owner, "userData", first),
+        staleMessage(owner, "tightBox", first),
+        std::string(owner) + "::moveProxy: null ProxyId (never created, or already cleared)",
+        staleMessage(owner, "userData", ProxyId{12345, 0}),
+    };
+    ASSERT_EQ(capture.reports().size(), expected.size()) << "one report per bad call";
+    for (size_t k = 0; k < expected.size(); ++k) {
+        EXPECT_EQ(capture.reports()[k].message, expected[k]);
+        EXPECT_EQ(capture.reports()[k].expression, "isValid(id)");
+    }
+
+    EXPECT_EQ(bp.proxyCount(), 1);
     EXPECT_EQ(bp.userData(second), 2u) << "the new proxy is untouched";
+    EXPECT_TRUE(sameBox(bp.tightBox(second), box));
     int hits = 0;
     bp.queryBox(Aabb{{0.5f, 0.5f, 0.5f}, {0.5f, 0.5f, 0.5f}}, [&](ProxyId id) {
         EXPECT_EQ(id, second);
         return ++hits > 0;
     });
     EXPECT_EQ(hits, 1);
+    bp.queryBox(Aabb{{9.5f, 9.5f, 9.5f}, {9.5f, 9.5f, 9.5f}}, [&](ProxyId) { return ++hits > 0; });
+    EXPECT_EQ(hits, 1) << "the stale move went nowhere";
+    EXPECT_EQ(capture.reports().size(), expected.size()) << "live handles report nothing";
+}
+
+TYPED_TEST(BroadphaseHandles, TheDefaultHandlerAbortsNamingTheCallAndTheHandle) {
+    auto bp = TypeParam::make();
+    const ProxyId first = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 1).value();
+    ASSERT_TRUE(bp.destroyProxy(first));
+    const std::string owner = TypeParam::kName;
+    const std::string handle = "stale or unknown ProxyId \\{slot " + std::to_string(first.index()) +
+                               ", generation " + std::to_string(first.generation) + "\\}";
+    EXPECT_DEATH((void)bp.moveProxy(first, Aabb{}, glm::vec3(0)), owner + "::moveProxy: " + handle);
+    EXPECT_DEATH((void)bp.destroyProxy(first), owner + "::destroyProxy: " + handle);
+    EXPECT_DEATH((void)bp.userData(first), owner + "::userData: " + handle);
+    EXPECT_DEATH((void)bp.tightBox(ProxyId{}), owner + "::tightBox: null ProxyId");
+}
+
+TYPED_TEST(BroadphaseHandles, AThrowingHandlerLeavesTheBroadphaseAsItWas) {
+    auto bp = TypeParam::make();
+    const Aabb box{{0, 0, 0}, {1, 1, 1}};
+    const ProxyId first = bp.createProxy(box, 1).value();
+    const ProxyId second = bp.createProxy(Aabb{{3, 3, 3}, {4, 4, 4}}, 2).value();
+    ASSERT_TRUE(bp.destroyProxy(first));
+    vox::test::ScopedAssertHandler scope(&vox::test::throwingHandler);
+    EXPECT_THROW((void)bp.moveProxy(first, box, glm::vec3(0)), vox::test::AssertThrown);
+    EXPECT_THROW((void)bp.destroyProxy(first), vox::test::AssertThrown);
+    EXPECT_THROW((void)bp.userData(first), vox::test::AssertThrown);
+    EXPECT_EQ(bp.proxyCount(), 1);
+    EXPECT_EQ(bp.userData(second), 2u);
+    EXPECT_NO_THROW((void)bp.moveProxy(second, box, glm::vec3(0)));
+    EXPECT_TRUE(sameBox(bp.tightBox(second), box));
+}
+
+TYPED_TEST(BroadphaseHandles, UserDataKeepsAll64Bits) {
+    auto bp = TypeParam::make();
+    struct Body {
+        int value;
+    };
+    Body bodies[2] = {{10}, {20}};
+    const uint64_t high = uint64_t{0xDEADBEEF} << 32 | 0x12345678u; // the low half alone would be a lie
+    const ProxyId a =
+        bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, reinterpret_cast<uintptr_t>(&bodies[0])).value();
+    const ProxyId b =
+        bp.createProxy(Aabb{{0.5f, 0, 0}, {1.5f, 1, 1}}, reinterpret_cast<uintptr_t>(&bodies[1])).value();
+    const ProxyId c = bp.createProxy(Aabb{{5, 5, 5}, {6, 6, 6}}, high).value();
+    const ProxyId d = bp.createProxy(Aabb{{7, 7, 7}, {8, 8, 8}}, ~uint64_t{0}).value();
+    EXPECT_EQ(bp.userData(c), high);
+    EXPECT_EQ(bp.userData(d), ~uint64_t{0});
+    EXPECT_EQ(bp.userData(a), reinterpret_cast<uintptr_t>(&bodies[0]));
+    int sum = 0, pairs = 0;
+    bp.updatePairs([&](ProxyId x, ProxyId y) {
+        ++pairs;
+        sum += reinterpret_cast<Body*>(static_cast<uintptr_t>(bp.userData(x)))->value +
+               reinterpret_cast<Body*>(static_cast<uintptr_t>(bp.userData(y)))->value;
+    });
+    EXPECT_EQ(pairs, 1);
+    EXPECT_EQ(sum, 30) << "the pair's user data lead back to both bodies";
+    (void)b;
+}
+
+TYPED_TEST(BroadphaseHandles, TightBoxIsTheLastBoxGiven) {
+    auto bp = TypeParam::make();
+    const Aabb start{{0, 0, 0}, {1, 2, 3}};
+    const ProxyId dynamic = bp.createProxy(start, 0).value();
+    const Aabb wall{{10, 0, 0}, {11, 5, 5}};
+    const ProxyId fixed = bp.createProxy(wall, 1, vox::ProxyType::Static).value();
+    EXPECT_TRUE(sameBox(bp.tightBox(dynamic), start)) << "after create";
+    EXPECT_TRUE(sameBox(bp.tightBox(fixed), wall));
+
+    // A small step (inside any fat box), then a long one (out of it: a new fat box), then a rejected one.
+    Aabb box = start;
+    for (const glm::vec3 step : {glm::vec3(0.01f, 0, 0), glm::vec3(0, 7.5f, -3), glm::vec3(0.25f, 0.5f, 0)}) {
+        box = {box.min + step, box.max + step};
+        ASSERT_TRUE(bp.moveProxy(dynamic, box, step));
+        EXPECT_TRUE(sameBox(bp.tightBox(dynamic), box)) << "after a move by " << step.x << ", " << step.y;
+    }
+    const Aabb inverted{{1, 1, 1}, {0, 0, 0}};
+    EXPECT_FALSE(bp.moveProxy(dynamic, inverted, glm::vec3(0)));
+    EXPECT_TRUE(sameBox(bp.tightBox(dynamic), box)) << "a rejected move keeps the last box given";
+    const Aabb wallMoved{{12, 0, 0}, {13, 5, 5}};
+    ASSERT_TRUE(bp.moveProxy(fixed, wallMoved, glm::vec3(2, 0, 0)));
+    EXPECT_TRUE(sameBox(bp.tightBox(fixed), wallMoved)) << "a static proxy moved";
+    bp.updatePairs([](ProxyId, ProxyId) {});
+    EXPECT_TRUE(sameBox(bp.tightBox(dynamic), box)) << "updatePairs keeps it";
 }
 
 TYPED_TEST(BroadphaseContract, StaticProxiesNeverPairWithEachOther) {

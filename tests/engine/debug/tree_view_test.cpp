@@ -37,7 +37,9 @@ struct RandomScene {
     }
 
     TightBoxSource source() const {
-        return [this](ProxyId, uint32_t userData) -> std::optional<Aabb> { return tightBoxes.at(userData); };
+        return [this](ProxyId, uint64_t userData) -> std::optional<Aabb> {
+            return tightBoxes.at(static_cast<uint32_t>(userData));
+        };
     }
 };
 

@@ -1,5 +1,5 @@
-// Cameras: framePlayfield fits the playfield box at any aspect ratio, centred, with the margin; the tilt
-// shows the tops of things; shakes are bounded and reproducible; orbit cameras look at their target.
+// Cameras: frameBox fits the caller's box at any aspect ratio, centred, with the margin; the tilt shows the
+// tops of things; shakes are bounded and reproducible; orbit cameras look at their target.
 
 #include "vox/render/camera.h"
 
@@ -16,12 +16,15 @@ struct NdcBounds {
     glm::vec2 hi{-1e9f};
 };
 
-NdcBounds project(const vox::Camera& camera, const vox::PlayfieldCameraSettings& settings) {
+// A box taller than wide, as a board seen from the front.
+constexpr glm::vec3 kBoxMin{0.0f, 0.0f, -8.0f};
+constexpr glm::vec3 kBoxMax{224.0f, 256.0f, 8.0f};
+
+NdcBounds project(const vox::Camera& camera) {
     NdcBounds bounds;
     for (int i = 0; i < 8; ++i) {
-        const glm::vec3 corner((i & 1) ? settings.boxMax.x : settings.boxMin.x,
-                               (i & 2) ? settings.boxMax.y : settings.boxMin.y,
-                               (i & 4) ? settings.boxMax.z : settings.boxMin.z);
+        const glm::vec3 corner((i & 1) ? kBoxMax.x : kBoxMin.x, (i & 2) ? kBoxMax.y : kBoxMin.y,
+                               (i & 4) ? kBoxMax.z : kBoxMin.z);
         const glm::vec4 clip = camera.viewProjection() * glm::vec4(corner, 1.0f);
         EXPECT_GT(clip.w, 0.0f);
         bounds.lo = glm::min(bounds.lo, glm::vec2(clip) / clip.w);
@@ -30,11 +33,11 @@ NdcBounds project(const vox::Camera& camera, const vox::PlayfieldCameraSettings&
     return bounds;
 }
 
-TEST(CameraTest, PlayfieldFitsCentredAtEveryAspect) {
-    const vox::PlayfieldCameraSettings settings;
-    for (float aspect : {0.5f, 224.0f / 256.0f, 1.0f, 4.0f / 3.0f, 16.0f / 9.0f, 21.0f / 9.0f, 4.0f}) {
+TEST(CameraTest, TheBoxFitsCentredAtEveryAspect) {
+    const vox::FramingSettings settings;
+    for (float aspect : {0.5f, kBoxMax.x / kBoxMax.y, 1.0f, 4.0f / 3.0f, 16.0f / 9.0f, 21.0f / 9.0f, 4.0f}) {
         SCOPED_TRACE(aspect);
-        const NdcBounds bounds = project(vox::framePlayfield(settings, aspect), settings);
+        const NdcBounds bounds = project(vox::frameBox(kBoxMin, kBoxMax, settings, aspect));
         const float limit = 1.0f - settings.margin;
         EXPECT_GE(bounds.lo.x, -limit - 1e-4f);
         EXPECT_GE(bounds.lo.y, -limit - 1e-4f);
@@ -47,13 +50,13 @@ TEST(CameraTest, PlayfieldFitsCentredAtEveryAspect) {
     }
 }
 
-TEST(CameraTest, TiltLooksDownOnThePlayfield) {
+TEST(CameraTest, TiltLooksDownOnTheBox) {
     for (float tilt : {10.0f, 28.0f, 45.0f}) {
         SCOPED_TRACE(tilt);
-        vox::PlayfieldCameraSettings settings;
+        vox::FramingSettings settings;
         settings.tiltDegrees = tilt;
-        const vox::Camera camera = vox::framePlayfield(settings, 16.0f / 9.0f);
-        const glm::vec3 toCentre = glm::normalize(glm::vec3(112.0f, 128.0f, 0.0f) - camera.position);
+        const vox::Camera camera = vox::frameBox(kBoxMin, kBoxMax, settings, 16.0f / 9.0f);
+        const glm::vec3 toCentre = glm::normalize((kBoxMin + kBoxMax) * 0.5f - camera.position);
         EXPECT_NEAR(glm::degrees(std::asin(-toCentre.y)), tilt, 0.01f);
         EXPECT_GT(camera.position.z, 0.0f);
     }
@@ -75,9 +78,9 @@ TEST(CameraTest, ShakeIsBoundedReproducibleAndZeroWhenOff) {
 }
 
 TEST(CameraTest, ShakeMovesThePictureNotTheFraming) {
-    const vox::PlayfieldCameraSettings settings;
-    const vox::Camera still = vox::framePlayfield(settings, 1.5f);
-    const vox::Camera shaken = vox::framePlayfield(settings, 1.5f, {3.0f, 0.0f});
+    const vox::FramingSettings settings;
+    const vox::Camera still = vox::frameBox(kBoxMin, kBoxMax, settings, 1.5f);
+    const vox::Camera shaken = vox::frameBox(kBoxMin, kBoxMax, settings, 1.5f, {3.0f, 0.0f});
     EXPECT_EQ(still.projection, shaken.projection);
     EXPECT_NEAR(shaken.position.x - still.position.x, 3.0f, 1e-4f);
 }

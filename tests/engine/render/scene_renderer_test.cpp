@@ -23,9 +23,14 @@ namespace {
 
 class SceneRendererTest : public vox::test::SceneRendererFixture<160, 120> {
 protected:
+    void SetUp() override {
+        SceneRendererFixture::SetUp();
+        if (m_renderer)
+            vox::test::setSceneGround(m_renderer->look()); // under the game scene, as in the goldens
+    }
     void begin() {
         m_target.bind();
-        renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight),
+        renderer().beginFrame(vox::test::sceneCamera(static_cast<float>(kWidth) / kHeight),
                               vox::Viewport{0, 0, kWidth, kHeight});
     }
     // One frame of the game scene (test_scenes.h), nothing else.
@@ -78,7 +83,7 @@ TEST_F(SceneRendererTest, FullGameSceneStaysWithinSixteenDrawCalls) {
         begin();
         vox::test::drawGameScene(renderer(), assets, frame);
         renderer().drawDebris(debris, 0.5f);
-        renderer().drawHud({.score = 1230, .hiScore = 9990, .lives = 2, .wave = 3, .message = "PAUSED"});
+        vox::test::drawSampleText(renderer());
         const vox::FrameStats& stats = renderer().endFrame();
         EXPECT_EQ(stats.sprites, 55 + 4 + 2 + 4);
         EXPECT_GT(stats.particles, 0);
@@ -97,7 +102,7 @@ TEST_F(SceneRendererTest, StaticFrameUploadsNothing) {
         begin();
         vox::test::drawGameScene(renderer(), assets, 0);
         renderer().drawDebris(debris, 1.0f);
-        renderer().drawHud({.score = 50, .hiScore = 100, .lives = 3, .wave = 1});
+        vox::test::drawSampleText(renderer());
         return renderer().endFrame();
     };
     const vox::FrameStats first = frame();
@@ -207,7 +212,7 @@ TEST_F(SceneRendererTest, TheFrameIsOpaque) {
         vox::test::drawGameScene(renderer(), assets, 0);
         renderer().drawGroundShadow({40.0f, -4.0f}, {60.0f, 4.0f});
         renderer().drawRect({10, 10}, {60, 30}, {0.0f, 0.0f, 0.0f, 0.5f});
-        renderer().drawHud({.score = 50, .hiScore = 100, .lives = 3, .wave = 1});
+        vox::test::drawSampleText(renderer());
         (void)renderer().endFrame();
         const vox::Image image = m_target.readImage();
         int translucent = 0;
@@ -228,7 +233,7 @@ TEST_F(SceneRendererTest, GpuTimingOffMeasuresNothing) {
     const vox::MeshHandle cube = untimed.value().addMesh(solidCube(4));
     for (int frame = 0; frame < 8; ++frame) {
         m_target.bind();
-        untimed.value().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight),
+        untimed.value().beginFrame(vox::test::sceneCamera(static_cast<float>(kWidth) / kHeight),
                                    vox::Viewport{0, 0, kWidth, kHeight});
         untimed.value().drawSprite({.mesh = cube, .position = {100.0f, 100.0f, 0.0f}});
         const vox::FrameStats& stats = untimed.value().endFrame();
@@ -254,7 +259,7 @@ TEST_F(SceneRendererTest, TheSkyFollowsTheViewportSize) {
         m_target.bind();
         glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(kWidth) / kHeight), viewport);
+        renderer().beginFrame(vox::test::sceneCamera(static_cast<float>(kWidth) / kHeight), viewport);
         const vox::FrameStats& stats = renderer().endFrame();
         EXPECT_EQ(stats.stars, 0);
         const vox::Image image = m_target.readImage();
@@ -297,6 +302,33 @@ TEST_F(SceneRendererTest, StarsAreDrawnOnlyWhenTheLookHasThem) {
     renderer().look().stars = 0.0f;
     begin();
     EXPECT_EQ(renderer().endFrame().stars, 0);
+}
+
+// The ground draws what its look says: a line only where SceneLook::groundLineX puts one, and nothing
+// outside its stage and fades (a stage far away leaves the frame as it is without the ground).
+TEST_F(SceneRendererTest, TheGroundsLineAndStageFollowTheLook) {
+    renderer().look().stars = 0.0f;
+    const auto frame = [&] {
+        begin();
+        (void)renderer().endFrame();
+        return m_target.readImage();
+    };
+    const vox::Image withLine = frame(); // the scenes' ground (test_scenes.h): a line along x 0..224
+    renderer().look().groundLineX = glm::vec2(0.0f); // no line
+    const vox::Image withoutLine = frame();
+    int greener = 0;
+    for (size_t i = 0; i < withLine.rgba.size(); i += 4)
+        greener += withLine.rgba[i + 1] > withoutLine.rgba[i + 1] + 8 ? 1 : 0;
+    EXPECT_GT(greener, kWidth / 4) << "the line shows along the scene's foot";
+
+    renderer().look().groundStageMin = glm::vec2(5000.0f);
+    renderer().look().groundStageMax = glm::vec2(5100.0f);
+    renderer().look().groundStageFade = glm::vec2(10.0f);
+    const vox::Image farAway = frame();
+    renderer().look().drawGround = false;
+    const vox::Image noGround = frame();
+    EXPECT_TRUE(farAway.rgba == noGround.rgba) << "no ground drawn outside its stage and fades";
+    EXPECT_FALSE(withoutLine.rgba == noGround.rgba) << "the ground shows on its stage";
 }
 
 TEST_F(SceneRendererTest, HudTextLandsWhereAnchored) {
@@ -390,10 +422,10 @@ TEST_F(SceneRendererTest, DrawsIntoTheWindowTheSamePictureAsIntoATarget) {
     EXPECT_EQ(depth, GL_NONE) << "the window was made without a depth buffer, like the game's";
     vox::RenderTarget target = makeTarget(window.width, window.height);
     const auto frame = [&] {
-        renderer().beginFrame(vox::framePlayfield({}, static_cast<float>(window.width) / window.height),
+        renderer().beginFrame(vox::test::sceneCamera(static_cast<float>(window.width) / window.height),
                               vox::Viewport{0, 0, window.width, window.height});
         vox::test::drawGameScene(renderer(), assets, 0);
-        renderer().drawHud({.score = 50, .hiScore = 100, .lives = 3, .wave = 1});
+        vox::test::drawSampleText(renderer());
         return renderer().endFrame();
     };
     const auto rgb = [](const vox::Image& image) { // the window may have no alpha channel
@@ -440,7 +472,7 @@ TEST_F(SceneRendererTest, ResolutionChangesBetweenFramesKeepMeshesDrawCallsAndTh
     const auto frame = [&] {
         begin();
         vox::test::drawGameScene(renderer(), assets, 0);
-        renderer().drawHud({.score = 50, .hiScore = 100, .lives = 3, .wave = 1});
+        vox::test::drawSampleText(renderer());
         return renderer().endFrame();
     };
     const vox::FrameStats first = frame();

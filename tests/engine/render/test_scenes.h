@@ -2,6 +2,7 @@
 // Scenes shared by the renderer's tests and benchmarks: the game's sprites loaded from assets/ (the
 // working directory is the source tree) and the arcade layout of a full game scene.
 
+#include "vox/render/camera.h"
 #include "vox/render/debris.h"
 #include "vox/render/scene_renderer.h"
 #include "vox/voxel/voxel_sprite.h"
@@ -11,6 +12,65 @@
 #include <vector>
 
 namespace vox::test {
+
+// The box the scenes' camera frames: the arcade screen the game scene below is laid out on, 224 x 256
+// voxels, 16 deep.
+inline constexpr glm::vec3 kSceneBoxMin{0.0f, 0.0f, -8.0f};
+inline constexpr glm::vec3 kSceneBoxMax{224.0f, 256.0f, 8.0f};
+
+// The camera the renderer's tests and benchmarks look at the scenes with, for a viewport of `aspect`.
+inline Camera sceneCamera(float aspect) {
+    return frameBox(kSceneBoxMin, kSceneBoxMax, FramingSettings{}, aspect);
+}
+
+// The ground the scenes stand on, as the game lays it out under its playfield (game/scene/playfield_view.cpp,
+// setPlayfieldGround): at y = 32, the green line along the box's foot (x 0..224 at z = 0), a stage from 60
+// voxels left of the box to 60 right of it and from z = 0 towards the camera, fading out over 200 voxels
+// at the sides and 70 behind. The golden images were drawn with it.
+inline constexpr float kSceneGroundHeight = 32.0f;
+inline void setSceneGround(SceneLook& look) {
+    look.groundHeight = kSceneGroundHeight;
+    look.groundLineColor = glm::vec3(0.15f, 0.9f, 0.25f);
+    look.groundLineX = glm::vec2(kSceneBoxMin.x, kSceneBoxMax.x);
+    look.groundStageMin = glm::vec2(kSceneBoxMin.x - 60.0f, 0.0f);
+    look.groundStageMax = glm::vec2(kSceneBoxMax.x + 60.0f, 1400.0f);
+    look.groundStageFade = glm::vec2(200.0f, 70.0f);
+}
+
+// Debris bouncing on that ground.
+inline DebrisSettings sceneDebrisSettings() {
+    DebrisSettings settings;
+    settings.groundHeight = kSceneGroundHeight;
+    return settings;
+}
+
+// A few lines of text in the built-in font, labels and values along the top, a line at the bottom left and
+// one large in the middle: the text layer's part of a frame, for tests of the renderer itself (the game's
+// HUD is drawn by the game, game/ui/hud.cpp).
+inline void drawSampleText(SceneRenderer& renderer) {
+    const int32_t lineHeight = renderer.font().lineHeight();
+    const auto labelledValue = [&](const char* label, const char* value, float pivotX, float anchorX) {
+        TextStyle style;
+        style.pivot = glm::vec2(pivotX, 0.0f);
+        style.anchor = glm::vec2(anchorX, 0.025f);
+        style.color = glm::vec4(0.55f, 0.62f, 0.85f, 1.0f);
+        renderer.drawText(label, style);
+        style.offset = glm::ivec2(0, lineHeight);
+        style.color = glm::vec4(1.0f);
+        renderer.drawText(value, style);
+    };
+    labelledValue("LEFT", "01230", 0.0f, 0.03f);
+    labelledValue("MIDDLE", "09990", 0.5f, 0.5f);
+    labelledValue("RIGHT", "3", 1.0f, 0.97f);
+    TextStyle corner;
+    corner.pivot = glm::vec2(0.0f, 1.0f);
+    corner.anchor = glm::vec2(0.03f, 0.975f);
+    corner.color = glm::vec4(0.45f, 1.0f, 0.5f, 1.0f);
+    renderer.drawText("CORNER 2", corner);
+    TextStyle large;
+    large.scale = 2;
+    renderer.drawText("LARGE", large);
+}
 
 struct LoadedSprite {
     VoxelSprite sprite;

@@ -1,5 +1,5 @@
 #pragma once
-// Models the voxel tests build: solid boxes, spheres, checkerboards and random noise.
+// Models the voxel tests build: solid boxes, spheres, hollow boxes, checkerboards and random noise.
 
 #include "vox/core/rng.h"
 #include "vox/voxel/voxel_model.h"
@@ -29,6 +29,18 @@ inline VoxelModel sphereModel(int n, uint8_t color = 1) {
                 if (dx * dx + dy * dy + dz * dz <= r * r)
                     model.set({x, y, z}, color);
             }
+    return model;
+}
+
+/// The cells of an n^3 box's walls, `thickness` cells thick; the inside left empty.
+inline VoxelModel hollowBoxModel(int n, int thickness = 1, uint8_t color = 1) {
+    VoxelModel model{glm::ivec3(n)};
+    const auto inWall = [&](int v) { return v < thickness || v >= n - thickness; };
+    for (int z = 0; z < n; ++z)
+        for (int y = 0; y < n; ++y)
+            for (int x = 0; x < n; ++x)
+                if (inWall(x) || inWall(y) || inWall(z))
+                    model.set({x, y, z}, color);
     return model;
 }
 

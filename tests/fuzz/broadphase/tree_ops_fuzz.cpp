@@ -50,8 +50,9 @@ struct Object {
     std::abort();
 }
 
-uint64_t key(uint32_t a, uint32_t b) {
-    return uint64_t{std::min(a, b)} << 32 | std::max(a, b);
+// User data are object indices (< kMaxObjects), so two fit in one key.
+uint64_t key(uint64_t a, uint64_t b) {
+    return std::min(a, b) << 32 | std::max(a, b);
 }
 
 constexpr size_t kMaxObjects = 300;
@@ -88,6 +89,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             fail("the tree reported a pair twice");
         if (got != want)
             fail("the tree's pairs differ from brute force");
+        for (const Object& object : objects) {
+            if (!object.alive)
+                continue;
+            const vox::Aabb tight = tree.tightBox(object.tree);
+            if (tight.min != object.box.min || tight.max != object.box.max ||
+                reference.tightBox(object.reference).min != object.box.min)
+                fail("tightBox() is not the last box given");
+        }
         const vox::Status status = tree.validate();
         if (!status.ok()) {
             std::fprintf(stderr, "%s\n", status.error().message.c_str());
@@ -168,7 +177,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const vox::Aabb box{a, a + glm::vec3(static_cast<float>(in.byte() % 32) * 0.5f)};
             if (!box.isValid())
                 break;
-            std::vector<uint32_t> got, want;
+            std::vector<uint64_t> got, want;
             tree.queryBox(box, [&](vox::ProxyId id) {
                 got.push_back(tree.userData(id));
                 return true;
@@ -178,12 +187,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 return true;
             });
             std::sort(got.begin(), got.end());
-            for (const uint32_t user : want) // the tree's boxes are fat: a superset
+            for (const uint64_t user : want) // the tree's boxes are fat: a superset
                 if (!std::binary_search(got.begin(), got.end(), user))
                     fail("a box query missed a proxy brute force found");
             // Exactly the proxies whose fat boxes overlap, pending leaves (re-fattened in place) included,
             // whether or not the step is over.
-            std::vector<uint32_t> fat;
+            std::vector<uint64_t> fat;
             for (uint32_t index = 0; index < objects.size(); ++index)
                 if (objects[index].alive && vox::overlaps(tree.fatBox(objects[index].tree), box))
                     fat.push_back(index);

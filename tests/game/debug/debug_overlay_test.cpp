@@ -4,6 +4,7 @@
 #include "debug/overlay_geometry.h"
 #include "debug/overlay_state.h"
 
+#include "actions.h"
 #include "asset_loader.h"
 #include "scene/game_scene.h"
 
@@ -21,7 +22,7 @@ namespace {
 using vox::test::tapKey;
 
 TEST(OverlayState, F3AndBackquoteToggleItThroughTheActionMap) {
-    vox::ActionMap actions = vox::ActionMap::withDefaultBindings();
+    vox::ActionMap actions = invaders::defaultActionMap();
     OverlayState state;
     EXPECT_FALSE(state.shown());
     state.applyInput(tapKey(actions, SDL_SCANCODE_F3));

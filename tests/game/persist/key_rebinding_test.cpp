@@ -9,7 +9,6 @@
 namespace invaders {
 namespace {
 
-using vox::Action;
 using vox::KeyBinding;
 
 std::vector<KeyBinding>& keysOf(KeyBindings& keys, Action action) {
@@ -55,7 +54,7 @@ TEST(RebindKey, TakingAnActionsOnlyKeySwapsSoNoActionIsLeftWithout) {
     const std::vector<KeyBinding> leftsOldKeys = {{SDL_SCANCODE_LEFT}, {SDL_SCANCODE_A}};
     EXPECT_EQ(keysOf(keys, Action::Fire), leftsOldKeys);
     for (Action action : kRebindableActions)
-        EXPECT_FALSE(keysOf(keys, action).empty()) << vox::actionName(action);
+        EXPECT_FALSE(keysOf(keys, action).empty()) << invaders::actionName(action);
 }
 
 TEST(RebindKey, ModifiersMakeADifferentKey) {
@@ -84,7 +83,7 @@ TEST(RebindKey, WithNothingToGiveBackItRefusesAndChangesNothing) {
 }
 
 TEST(ApplyKeyBindings, ReplacesKeysAndKeepsGamepadButtons) {
-    vox::ActionMap actions = vox::ActionMap::withDefaultBindings();
+    vox::ActionMap actions = invaders::defaultActionMap();
     KeyBindings keys = defaultKeyBindings();
     (void)rebindKey(keys, Action::Fire, {SDL_SCANCODE_K});
     applyKeyBindings(keys, actions);

@@ -24,7 +24,7 @@ Settings changedSettings() {
     Settings settings;
     settings.masterVolume = 0.25f;
     settings.difficulty = invaders::Difficulty::Easy;
-    settings.keys[static_cast<std::size_t>(vox::Action::Fire)] = {{SDL_SCANCODE_Z}};
+    settings.keys[static_cast<std::size_t>(invaders::Action::Fire)] = {{SDL_SCANCODE_Z}};
     return settings;
 }
 

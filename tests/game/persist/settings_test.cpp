@@ -4,10 +4,10 @@
 
 namespace {
 
+using invaders::Action;
 using invaders::Difficulty;
 using invaders::parseSettings;
 using invaders::Settings;
-using vox::Action;
 
 constexpr std::string_view kFile = "settings.txt";
 
@@ -21,11 +21,11 @@ bool contains(const std::string& text, std::string_view part) {
 
 TEST(Settings, DefaultsUseTheActionMapsDefaultKeys) {
     const Settings settings;
-    const vox::ActionMap map = vox::ActionMap::withDefaultBindings();
+    const vox::ActionMap map = invaders::defaultActionMap();
     for (Action action : invaders::kRebindableActions) {
         const auto& keys = settings.keys[static_cast<std::size_t>(action)];
-        EXPECT_EQ(keys, map.keysFor(action)) << vox::actionName(action);
-        EXPECT_FALSE(keys.empty()) << vox::actionName(action);
+        EXPECT_EQ(keys, map.keysFor(action)) << invaders::actionName(action);
+        EXPECT_FALSE(keys.empty()) << invaders::actionName(action);
     }
     EXPECT_TRUE(settings.keys[static_cast<std::size_t>(Action::Quit)].empty());
     EXPECT_FALSE(invaders::isRebindable(Action::Quit));

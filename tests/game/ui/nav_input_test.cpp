@@ -2,12 +2,13 @@
 // fixed meaning, and hold-to-repeat.
 #include "ui/nav_input.h"
 
+#include "actions.h"
+
 #include <gtest/gtest.h>
 
 namespace invaders::ui {
 namespace {
 
-using vox::Action;
 using vox::ActionState;
 
 ActionState pressed(std::initializer_list<Action> actions) {

@@ -81,8 +81,8 @@ TEST(Ui, ScoresHaveOneFormatAndKeysReadAsKeyCaps) {
     EXPECT_EQ(keyCapName({SDL_SCANCODE_P}), "P");
     const KeyBindings keys = defaultKeyBindings();
     EXPECT_EQ(moveKeysText(keys), "← → / A D");
-    EXPECT_EQ(boundKeysText(keys, vox::Action::Pause), "P / ESC");
-    EXPECT_EQ(boundKeysText(keys, vox::Action::Fire), "SPACE");
+    EXPECT_EQ(boundKeysText(keys, Action::Pause), "P / ESC");
+    EXPECT_EQ(boundKeysText(keys, Action::Fire), "SPACE");
 }
 
 } // namespace

@@ -53,13 +53,17 @@ struct KeepRay {
 };
 } // namespace detail
 
-/// A broadphase: proxies with boxes, pair finding for the moved ones, and box / point / ray queries.
-/// Invalid boxes (NaN, infinity, min > max) are rejected: `createProxy` returns an error naming the box,
-/// `moveProxy` returns false and keeps the old box. Stale or unknown handles are programmer errors: they
-/// assert in debug builds and return false / 0 in release builds, never touching another proxy.
+/// A broadphase: proxies with boxes and user data (64 bits: a pointer or an index, as the user likes), pair
+/// finding for the moved ones, and box / point / ray queries. Invalid boxes (NaN, infinity, min > max) are
+/// rejected: `createProxy` returns an error naming the box, `moveProxy` returns false and keeps the old box.
+/// A null, stale or unknown handle given to `destroyProxy`, `moveProxy`, `userData` or `tightBox` is a
+/// programmer error, handled the same in every build whatever `NDEBUG` the caller uses: it is reported to
+/// the assert handler (vox/core/assert.h) with a message naming the call and the handle; the default handler
+/// aborts, and if a handler returns false the call does nothing and returns false, 0 or an empty box at the
+/// origin, never touching another proxy. `isValid` tells a live handle from the others without reporting.
 template <class B>
 concept Broadphase = requires(B& bp, const B& cbp, const Aabb& box, const glm::vec3& v, ProxyId id,
-                              const Ray& ray, uint32_t userData) {
+                              const Ray& ray, uint64_t userData) {
     { bp.createProxy(box, userData, ProxyType::Dynamic) } -> std::same_as<Result<ProxyId>>;
     { bp.destroyProxy(id) } -> std::same_as<bool>;
     { bp.moveProxy(id, box, v) } -> std::same_as<bool>;
@@ -68,7 +72,8 @@ concept Broadphase = requires(B& bp, const B& cbp, const Aabb& box, const glm::v
     cbp.queryPoint(v, detail::AcceptHit{});
     cbp.queryRay(ray, detail::KeepRay{});
     { cbp.isValid(id) } -> std::same_as<bool>;
-    { cbp.userData(id) } -> std::same_as<uint32_t>;
+    { cbp.userData(id) } -> std::same_as<uint64_t>;
+    { cbp.tightBox(id) } -> std::same_as<Aabb>;
     { cbp.proxyCount() } -> std::same_as<int32_t>;
 };
 

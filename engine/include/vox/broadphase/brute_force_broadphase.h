@@ -16,12 +16,14 @@ class BruteForceBroadphase {
 public:
     /// Adds a proxy with tight box `box`. Fails (with a message naming the box) when the box has a NaN or
     /// infinite coordinate or min > max on some axis.
-    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint32_t userData,
+    /// `userData` is yours: a pointer or an index, as you like.
+    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint64_t userData,
                                               ProxyType type = ProxyType::Dynamic);
-    /// Removes a proxy; false for a stale or unknown handle (asserts in debug).
+    /// Removes a proxy; false for a stale or unknown handle (reported, see broadphase.h).
     bool destroyProxy(ProxyId id);
     /// Replaces the proxy's box and marks it moved; `displacement` is ignored (tight boxes need no
-    /// prediction). False, with nothing changed, for a stale handle (asserts in debug) or an invalid box.
+    /// prediction). False, with nothing changed, for a stale handle (reported, see broadphase.h) or an
+    /// invalid box.
     bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement = glm::vec3(0.0f));
 
     /// Reports every overlapping pair involving a proxy created or moved since the last call (see
@@ -40,15 +42,16 @@ public:
 
     /// True when `id` names a live proxy.
     [[nodiscard]] bool isValid(ProxyId id) const { return m_slots.isValid(id); }
-    /// The user data given at creation; 0 for a stale handle (asserts in debug).
-    [[nodiscard]] uint32_t userData(ProxyId id) const { return m_slots.userData(id); }
-    /// The stored (tight) box; an empty box at the origin for a stale handle (asserts in debug).
-    [[nodiscard]] Aabb box(ProxyId id) const;
+    /// The user data given at creation; 0 for a stale handle (reported, see broadphase.h).
+    [[nodiscard]] uint64_t userData(ProxyId id) const;
+    /// The last tight box given (at creation or by a successful `moveProxy`); an empty box at the origin for
+    /// a stale handle (reported, see broadphase.h).
+    [[nodiscard]] Aabb tightBox(ProxyId id) const;
     /// Number of live proxies.
     [[nodiscard]] int32_t proxyCount() const { return m_slots.liveCount(); }
 
 private:
-    detail::ProxySlotTable<> m_slots{"BruteForceBroadphase"};
+    detail::ProxySlotTable<> m_slots;
 };
 
 template <PairCallback F>

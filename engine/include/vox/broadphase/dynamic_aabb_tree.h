@@ -39,10 +39,11 @@
 ///
 /// Data layout. Internal nodes are 32 bytes, two per cache line: a float box and one 64-bit word with both
 /// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
-/// whose fat box, packed parent/type/generation word and user data live in flat arrays (32 bytes). With n - 1
-/// internal nodes for n proxies the tree takes under 64 bytes per proxy. Working state (the last tight box
-/// of each slot, a flag byte per slot, the pending index and the list of dynamic proxies, the moved, changed,
-/// due, pending and relocation lists, sweep scratch) and the pair list are kept apart and reported apart.
+/// whose fat box, packed parent/type/generation word and 64-bit user data live in flat arrays (36 bytes).
+/// With n - 1 internal nodes for n proxies the tree takes under 68 bytes per proxy. Working state (the last
+/// tight box of each slot, a flag byte per slot, the pending index and the list of dynamic proxies, the
+/// moved, changed, due, pending and relocation lists, sweep scratch) and the pair list are kept apart and
+/// reported apart.
 ///
 /// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of packing a
 /// node's links in one word. Handles carry a 12-bit generation: a stale handle goes undetected only if its
@@ -52,7 +53,6 @@
 #include "vox/broadphase/broadphase.h"
 #include "vox/broadphase/iaabb.h"
 #include "vox/broadphase/proxy_id.h"
-#include "vox/core/assert.h"
 #include "vox/core/result.h"
 
 #include <glm/vec3.hpp>
@@ -120,7 +120,7 @@ public:
     /// Input of the bulk `createProxies`.
     struct BulkProxy {
         Aabb box;                            ///< Tight box.
-        uint32_t userData = 0;               ///< Returned by `userData()`.
+        uint64_t userData = 0;               ///< Returned by `userData()`: a pointer or an index.
         ProxyType type = ProxyType::Dynamic; ///< Static proxies never pair with each other.
     };
 
@@ -130,34 +130,39 @@ public:
     /// An empty tree.
     explicit DynamicAabbTree(const TreeSettings& settings = {});
     ~DynamicAabbTree();
-    DynamicAabbTree(DynamicAabbTree&&) noexcept;
-    DynamicAabbTree& operator=(DynamicAabbTree&&) noexcept;
+    /// Takes over `other`'s proxies; the handles it gave stay valid with this tree. `other` is left empty.
+    DynamicAabbTree(DynamicAabbTree&& other) noexcept;
+    /// Takes over `other`'s proxies (see the move constructor), dropping this tree's.
+    DynamicAabbTree& operator=(DynamicAabbTree&& other) noexcept;
     DynamicAabbTree(const DynamicAabbTree&) = delete;
     DynamicAabbTree& operator=(const DynamicAabbTree&) = delete;
 
     /// Adds a proxy with tight box `box` (its fat box is `box` grown by the margin; exact for a static proxy)
     /// and inserts it where the surface-area heuristic says it costs least. Fails, naming the box, when it
     /// has a NaN or infinite coordinate or min > max; fails when the tree already holds `kMaxProxies`.
-    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint32_t userData,
+    /// `userData` is yours (a pointer or an index, as you like): the tree only hands it back.
+    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint64_t userData,
                                               ProxyType type = ProxyType::Dynamic);
     /// `createProxy(object.aabb(), ...)`, with the fat box stretched along `object.velocity()`.
-    [[nodiscard]] Result<ProxyId> createProxy(const IAABB& object, uint32_t userData,
+    [[nodiscard]] Result<ProxyId> createProxy(const IAABB& object, uint64_t userData,
                                               ProxyType type = ProxyType::Dynamic);
     /// Adds many proxies at once and rebuilds the whole tree with a binned SAH build: the way to load a
     /// starting scene (faster than one by one, and a better tree). Writes the handles to `ids` (same size as
     /// `proxies`). All or nothing: fails, naming the first bad box, without adding any.
     [[nodiscard]] Status createProxies(std::span<const BulkProxy> proxies, std::span<ProxyId> ids);
-    /// Removes a proxy; its pairs are dropped at the next `updatePairs`. False for a stale or unknown handle
-    /// (asserts in debug).
+    /// Removes a proxy; its pairs are dropped at the next `updatePairs`. A null, stale or unknown handle is
+    /// reported to the assert handler in every build (see broadphase.h); if the handler returns, false.
     bool destroyProxy(ProxyId id);
 
     /// Tells the tree that the proxy's tight box is now `box`, having moved by `displacement` this step (call
     /// it at most once per proxy per step; a later call wins). Inside the fat box this is O(1) and touches no
     /// node; otherwise the proxy gets a new fat box (grown by the margin, stretched along `displacement`):
     /// reinserted, or, in a scene with few changes per step, in place (see the file comment). False, with
-    /// nothing changed, for a stale handle (asserts in debug) or an invalid box (NaN, infinite, min > max).
+    /// nothing changed, for an invalid box (NaN, infinite, min > max), or for a null, stale or unknown
+    /// handle, which is first reported to the assert handler in every build (see broadphase.h). Inline, as
+    /// the common move costs a few compares; free of `NDEBUG`-dependent code (see `check`).
     bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement) {
-        if (!check(id))
+        if (!check(id, "DynamicAabbTree::moveProxy"))
             return false;
         const auto proxy = static_cast<uint32_t>(id.index());
         if (fitsFatBox(proxy, box, displacement)) {
@@ -198,12 +203,17 @@ public:
         return index < m_proxyWord.size() && (m_proxyWord[index] & kAliveBit) != 0 &&
                generationOf(index) == id.generation; // a null id has index 0xFFFFFFFF
     }
-    /// The user data given at creation; 0 for a stale handle (asserts in debug).
-    [[nodiscard]] uint32_t userData(ProxyId id) const {
-        return check(id) ? m_userData[static_cast<uint32_t>(id.index())] : 0u;
+    /// The user data given at creation; 0 for a null, stale or unknown handle (reported, see broadphase.h).
+    [[nodiscard]] uint64_t userData(ProxyId id) const {
+        return check(id, "DynamicAabbTree::userData") ? m_userData[static_cast<uint32_t>(id.index())] : 0u;
     }
-    /// The proxy's fat box; an empty box for a stale handle (asserts in debug).
+    /// The proxy's fat box (what queries test); an empty box at the origin for a null, stale or unknown
+    /// handle (reported, see broadphase.h).
     [[nodiscard]] Aabb fatBox(ProxyId id) const;
+    /// The last tight box given to the proxy, by `createProxy` or by a `moveProxy` that returned true (what
+    /// `updatePairs` tests); an empty box at the origin for a null, stale or unknown handle (reported, see
+    /// broadphase.h).
+    [[nodiscard]] Aabb tightBox(ProxyId id) const;
     /// Live proxies.
     [[nodiscard]] int32_t proxyCount() const { return m_proxyCount; }
     /// The settings given at construction.
@@ -307,11 +317,14 @@ private:
     [[nodiscard]] Ref& rootOf(uint32_t proxy) { return m_roots[proxyIsStatic(proxy) ? 1 : 0]; }
 
     // --- Tree operations (dynamic_aabb_tree.cpp) --------------------------------------------------------
-    [[nodiscard]] bool check(ProxyId id) const {
-        const bool valid = isValid(id);
-        VOX_ASSERT(valid,
-                   "DynamicAabbTree: stale or unknown ProxyId (destroyed, or from another broadphase)");
-        return valid;
+    /// `isValid(id)`, reporting a handle that is not to the assert handler, naming `call`. A plain branch and
+    /// an out-of-line report, never `VOX_ASSERT`: inline code must mean the same whatever `NDEBUG` its
+    /// includer compiles with.
+    [[nodiscard]] bool check(ProxyId id, const char* call) const {
+        if (isValid(id)) [[likely]]
+            return true;
+        detail::reportStaleProxy(call, id);
+        return false;
     }
     /// The plain prediction factor of one proxy: the setting scaled by 0.5 .. 1.5, fixed per slot. Objects
     /// that move in lockstep (an invader formation) would otherwise all leave their fat boxes in the same
@@ -361,8 +374,8 @@ private:
         return box.fattened(fattening.margin).extendedBy(displacement * fattening.prediction);
 #endif
     }
-    [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint32_t userData, ProxyType type);
-    [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint32_t userData,
+    [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint64_t userData, ProxyType type);
+    [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint64_t userData,
                                                    ProxyType type);
     [[nodiscard]] uint32_t allocateNode();
     void freeNode(uint32_t node);
@@ -523,7 +536,7 @@ private:
     std::vector<Node> m_nodes;                      ///< Internal nodes of both trees.
     std::vector<Aabb> m_fatBoxes;                   ///< Per proxy slot.
     std::vector<uint32_t> m_proxyWord;              ///< Per proxy slot: parent | static | alive | generation.
-    std::vector<uint32_t> m_userData;               ///< Per proxy slot.
+    std::vector<uint64_t> m_userData;               ///< Per proxy slot.
     std::array<Ref, 2> m_roots{kNullRef, kNullRef}; ///< Dynamic tree, static tree.
     uint32_t m_freeNode = kNullIndex;
     uint32_t m_freeProxy = kNullIndex;

@@ -33,12 +33,13 @@ public:
     explicit GridBroadphase(const GridSettings& settings = {});
 
     /// Adds a proxy with tight box `box`; fails (naming the box) for NaN, infinite or inverted boxes.
-    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint32_t userData,
+    /// `userData` is yours: a pointer or an index, as you like.
+    [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint64_t userData,
                                               ProxyType type = ProxyType::Dynamic);
-    /// Removes a proxy; false for a stale or unknown handle (asserts in debug).
+    /// Removes a proxy; false for a stale or unknown handle (reported, see broadphase.h).
     bool destroyProxy(ProxyId id);
     /// Replaces the proxy's box and marks it moved; `displacement` is ignored. False, with nothing changed,
-    /// for a stale handle (asserts in debug) or an invalid box.
+    /// for a stale handle (reported, see broadphase.h) or an invalid box.
     bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement = glm::vec3(0.0f));
 
     /// Reports every overlapping pair involving a proxy created or moved since the last call, once each.
@@ -56,8 +57,11 @@ public:
 
     /// True when `id` names a live proxy.
     [[nodiscard]] bool isValid(ProxyId id) const { return m_slots.isValid(id); }
-    /// The user data given at creation; 0 for a stale handle (asserts in debug).
-    [[nodiscard]] uint32_t userData(ProxyId id) const { return m_slots.userData(id); }
+    /// The user data given at creation; 0 for a stale handle (reported, see broadphase.h).
+    [[nodiscard]] uint64_t userData(ProxyId id) const;
+    /// The last tight box given (at creation or by a successful `moveProxy`); an empty box at the origin for
+    /// a stale handle (reported, see broadphase.h).
+    [[nodiscard]] Aabb tightBox(ProxyId id) const;
     /// Number of live proxies.
     [[nodiscard]] int32_t proxyCount() const { return m_slots.liveCount(); }
     /// Heap bytes held (slots, buckets, lists), for the benchmark's bytes-per-proxy figure.
@@ -100,7 +104,7 @@ private:
 
     GridSettings m_settings;
     float m_inverseCellSize = 0.5f;
-    detail::ProxySlotTable<SlotCells> m_slots{"GridBroadphase"};
+    detail::ProxySlotTable<SlotCells> m_slots;
     std::vector<std::vector<int32_t>> m_buckets; ///< Power-of-two count; a bucket may hold several cells.
     std::vector<int32_t> m_oversize;             ///< Slots too big for the buckets.
     int64_t m_bucketEntries = 0;

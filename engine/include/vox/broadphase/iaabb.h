@@ -23,8 +23,11 @@ public:
     [[nodiscard]] virtual glm::vec3 velocity() const { return glm::vec3(0.0f); }
 
 protected:
+    /// For derived classes only: an `IAABB` is never made on its own.
     IAABB() = default;
+    /// Derived objects stay copyable (the broadphase keeps no pointer to them).
     IAABB(const IAABB&) = default;
+    /// Derived objects stay assignable.
     IAABB& operator=(const IAABB&) = default;
 };
 

@@ -21,6 +21,15 @@ struct ProxyId {
     friend constexpr bool operator==(ProxyId a, ProxyId b) = default;
 };
 
+namespace detail {
+/// Reports a null, stale or unknown handle given to `call` (e.g. "DynamicAabbTree::moveProxy") to the
+/// assert handler (vox/core/assert.h), naming the call and the handle. Returns when the handler returned
+/// false, so that the call can do nothing and return false, 0 or an empty box; aborts when it returned true.
+/// Out of line, so that the inline checks calling it mean the same whatever `NDEBUG` their includer uses;
+/// cold, so that the compiler keeps those checks' common path straight (it is in every `userData` call).
+[[gnu::cold]] void reportStaleProxy(const char* call, ProxyId id);
+} // namespace detail
+
 /// How a proxy takes part in pair finding. Two static proxies never form a pair (walls do not collide with
 /// walls), so a scene's static parts cost nothing in `updatePairs`.
 enum class ProxyType : uint8_t {

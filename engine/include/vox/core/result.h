@@ -12,7 +12,7 @@
 
 namespace vox {
 
-/// A failure described for a person, e.g. "assets/invader.vox: chunk XYZI at byte 64 overruns the file".
+/// A failure described for a person, e.g. "assets/crate.vox: chunk XYZI at byte 64 overruns the file".
 struct Error {
     std::string message; ///< Full sentence, no trailing newline.
 };

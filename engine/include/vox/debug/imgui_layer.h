@@ -52,8 +52,10 @@ public:
     /// Fails when a backend refuses.
     [[nodiscard]] static Result<ImGuiLayer> create(SDL_Window* window, void* glContext);
 
-    ImGuiLayer(ImGuiLayer&&) noexcept;
-    ImGuiLayer& operator=(ImGuiLayer&&) noexcept;
+    /// Takes over `other`'s Dear ImGui context; `other` is left empty.
+    ImGuiLayer(ImGuiLayer&& other) noexcept;
+    /// Takes over `other`'s Dear ImGui context, shutting down this one's.
+    ImGuiLayer& operator=(ImGuiLayer&& other) noexcept;
     ~ImGuiLayer();
 
     /// Passes one SDL event to ImGui. Returns true when ImGui wants it for itself (the mouse is over a

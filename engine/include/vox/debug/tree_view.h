@@ -46,7 +46,7 @@ struct TreeViewCounts {
 };
 
 /// The tight box of the object behind a proxy (`proxy`, with its `userData`); nothing when unknown.
-using TightBoxSource = std::function<std::optional<Aabb>(ProxyId proxy, uint32_t userData)>;
+using TightBoxSource = std::function<std::optional<Aabb>(ProxyId proxy, uint64_t userData)>;
 
 /// Colour of an internal node at `depth`: a perceptual ramp (plasma, purple to yellow, its darkest end
 /// cut off so it shows on a dark scene) from depth 0 to `rampDepth`, clamped beyond. Opaque.

@@ -1,44 +1,43 @@
 #pragma once
 /// @file
-/// `Action` and `ActionState`: what the player wants, independent of which key or button said so.
+/// `ActionId` and `ActionState`: what the player wants, independent of which key or button said so.
 ///
-/// The game reads actions, never SDL key codes, so keys can be rebound and recorded input replays on any
-/// keyboard layout. `ActionMap` (action_map.h) turns SDL events into an `ActionState` per simulation step.
+/// The engine names no actions: a game numbers its own, usually with a scoped enum of its own
+/// (`enum class Action : uint8_t { Jump, Crouch, ... }`), whose values convert to `ActionId`, and names
+/// them itself where names are needed (settings files, logs). Code reads actions, never SDL key codes, so
+/// keys can be rebound and recorded input replays on any keyboard layout. `ActionMap` (action_map.h) turns
+/// SDL events into an `ActionState` per simulation step.
 
 #include <cstdint>
-#include <optional>
-#include <string_view>
+#include <type_traits>
 
 namespace vox {
 
-/// A named player intent.
-enum class Action : uint8_t {
-    Left,               ///< Move left while held.
-    Right,              ///< Move right while held.
-    Fire,               ///< Shoot.
-    Pause,              ///< Pause or resume.
-    Start,              ///< Start a game / confirm.
-    ToggleFullscreen,   ///< Switch between windowed and fullscreen.
-    ToggleDebugOverlay, ///< Show or hide the debug overlay.
-    Quit,               ///< Leave the game (also sent when the window closes or on Ctrl+C).
-    // Menu navigation: the same meaning in every menu, on fixed keys that rebinding never takes away
-    // (see action_map.h), so no binding can lock a player out of the menus.
-    MenuUp,    ///< Move the menu selection up.
-    MenuDown,  ///< Move the menu selection down.
-    MenuLeft,  ///< Change the selected value down / move left.
-    MenuRight, ///< Change the selected value up / move right.
-    Confirm,   ///< Choose the selected entry.
-    Back,      ///< Leave the menu (or cancel).
+/// Most actions an `ActionMap` tells apart: one bit each in `ActionState`'s masks.
+inline constexpr int kMaxActions = 32;
+
+/// A scoped enum (`enum class`), whose values a game may use as `ActionId`s. Unscoped enums (SDL's key and
+/// button codes) are left out so that they never pass for actions by mistake.
+template <class Enum>
+concept ScopedEnum = std::is_enum_v<Enum> && !std::is_convertible_v<Enum, int>;
+
+/// An action's number, 0 .. `kMaxActions` - 1: its bit in `ActionState`'s masks. Made from a value of
+/// the game's own action enum (implicitly: `state.pressed(Action::Jump)`) or from a number (explicitly).
+struct ActionId {
+    uint8_t index = 0; ///< 0 .. kMaxActions - 1.
+
+    /// Action number 0.
+    constexpr ActionId() = default;
+    /// Action number `number` (keep it below `kMaxActions`).
+    constexpr explicit ActionId(uint8_t number) : index(number) {}
+    /// The action the game numbers `action`: its underlying value. Implicit, so the game's own enum
+    /// values read as actions wherever the engine takes one.
+    template <ScopedEnum Enum>
+    constexpr ActionId(Enum action) : index(static_cast<uint8_t>(action)) {}
+
+    /// The same action number.
+    friend constexpr bool operator==(ActionId, ActionId) = default;
 };
-
-/// Number of `Action` values.
-inline constexpr int kActionCount = 14;
-
-/// "Left", "Fire", ...: the action's name as written in settings files and logs.
-[[nodiscard]] std::string_view actionName(Action action);
-
-/// The action called `name` (as `actionName()` writes it, case-sensitive), or nothing.
-[[nodiscard]] std::optional<Action> actionFromName(std::string_view name);
 
 /// Which actions went down, were down, and came up during one simulation step.
 ///
@@ -50,15 +49,16 @@ struct ActionState {
     uint32_t releasedBits = 0; ///< Bit `i`: action `i` came up this step.
 
     /// True if `action` went down this step.
-    [[nodiscard]] bool pressed(Action action) const { return (pressedBits & bit(action)) != 0; }
+    [[nodiscard]] bool pressed(ActionId action) const { return (pressedBits & bit(action)) != 0; }
     /// True if `action` was down during this step.
-    [[nodiscard]] bool held(Action action) const { return (heldBits & bit(action)) != 0; }
+    [[nodiscard]] bool held(ActionId action) const { return (heldBits & bit(action)) != 0; }
     /// True if `action` came up this step.
-    [[nodiscard]] bool released(Action action) const { return (releasedBits & bit(action)) != 0; }
+    [[nodiscard]] bool released(ActionId action) const { return (releasedBits & bit(action)) != 0; }
 
     /// The bit of `action` in the masks above.
-    [[nodiscard]] static constexpr uint32_t bit(Action action) { return 1u << static_cast<uint32_t>(action); }
+    [[nodiscard]] static constexpr uint32_t bit(ActionId action) { return 1u << action.index; }
 
+    /// The same three masks.
     friend bool operator==(const ActionState&, const ActionState&) = default;
 };
 

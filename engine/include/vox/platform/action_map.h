@@ -1,30 +1,21 @@
 #pragma once
 /// @file
-/// `ActionMap`: rebindable keyboard and gamepad bindings from SDL events to `Action`s.
+/// `ActionMap`: rebindable keyboard and gamepad bindings from SDL events to the game's actions
+/// (`ActionId`s, see action.h).
 ///
 /// Feed it every SDL event (`handleEvent`) as they arrive, then call `takeStep()` once per simulation step
 /// to get that step's `ActionState`. Presses and releases that arrive between steps are kept until the next
 /// step takes them, so a frame that runs no step loses nothing and a frame that runs three steps reports a
 /// press once. Key repeat is ignored; losing window focus releases everything so no key sticks.
 ///
-/// Default bindings (see `ActionMap::withDefaultBindings()`):
-/// | action | keys | gamepad |
-/// | --- | --- | --- |
-/// | Left | Left arrow, A | D-pad left, left stick left |
-/// | Right | Right arrow, D | D-pad right, left stick right |
-/// | Fire | Space | A (south) |
-/// | Pause | P, Escape | Start |
-/// | Start | Enter, keypad Enter | Start |
-/// | ToggleFullscreen | F11, Alt+Enter | |
-/// | ToggleDebugOverlay | F3, ` (backquote, the key left of 1) | |
-/// | Quit | (window close, Ctrl+C) | |
-/// | MenuUp / MenuDown | Up / Down arrow, W / S | D-pad up / down, left stick up / down |
-/// | MenuLeft / MenuRight | Left / Right arrow, A / D | D-pad left / right, left stick left / right |
-/// | Confirm | Enter, keypad Enter, Space | A (south), Start |
-/// | Back | Escape, Backspace | B (east) |
+/// The map starts empty: the game binds its actions (`bindKey`, `bindButton`, `bindStick`) and says which
+/// action a request to quit (the window's close button, Ctrl+C) presses (`bindQuitRequest`).
 ///
-/// The menu actions are meant to stay on these keys: a game that lets players rebind keys rebinds the play
-/// actions (`clearKeys` of Left, Fire, ...) and leaves these alone, so the menus always answer.
+///     enum class Action : uint8_t { Jump, Quit };
+///     vox::ActionMap map;
+///     map.bindKey(Action::Jump, {SDL_SCANCODE_SPACE});
+///     map.bindButton(Action::Jump, SDL_CONTROLLER_BUTTON_A);
+///     map.bindQuitRequest(Action::Quit);
 #include "vox/platform/action.h"
 
 #include <SDL.h>
@@ -47,28 +38,35 @@ struct KeyBinding {
     friend bool operator==(const KeyBinding&, const KeyBinding&) = default;
 };
 
+/// A direction of a gamepad's left stick, pushed past a threshold: a held input like a button.
+enum class StickDirection : uint8_t { Left, Right, Up, Down };
+
 /// SDL events in, one `ActionState` per simulation step out. See the file comment.
 class ActionMap {
 public:
     /// A map with no bindings at all.
     ActionMap() = default;
 
-    /// A map with the default bindings listed in the file comment.
-    [[nodiscard]] static ActionMap withDefaultBindings();
-
-    /// Adds `key` as a way to trigger `action`. A key may trigger several actions. When a key has
-    /// bindings with modifiers (Alt+Enter) and without (Enter), a press with the modifiers held triggers
-    /// only the bindings with the most modifiers, so Alt+Enter toggles fullscreen without also pressing
-    /// Start.
-    void bindKey(Action action, KeyBinding key);
+    /// Adds `key` as a way to trigger `action` (below `kMaxActions`, asserted). A key may trigger several
+    /// actions. When a key has bindings with modifiers (Alt+Enter) and without (Enter), a press with the
+    /// modifiers held triggers only the bindings with the most modifiers, so Alt+Enter can do one thing
+    /// and Enter another.
+    void bindKey(ActionId action, KeyBinding key);
     /// Adds a gamepad button (`SDL_GameControllerButton`) as a way to trigger `action`.
-    void bindButton(Action action, SDL_GameControllerButton button);
-    /// Removes every key and button bound to `action` (to rebind it from scratch).
-    void clearBindings(Action action);
+    void bindButton(ActionId action, SDL_GameControllerButton button);
+    /// Adds pushing any gamepad's left stick towards `direction` as a way to trigger `action`.
+    void bindStick(ActionId action, StickDirection direction);
+    /// Makes a request to quit (SDL_QUIT: the window's close button, or Ctrl+C, which SDL turns into one)
+    /// press `action` in the next step (pressed and held in that step only). Unbound, the map ignores quit
+    /// requests.
+    void bindQuitRequest(ActionId action);
+    /// Removes every key, button, stick direction and quit request bound to `action` (to rebind it from
+    /// scratch).
+    void clearBindings(ActionId action);
     /// Removes the keys bound to `action`, keeping its gamepad buttons and stick (to apply rebound keys).
-    void clearKeys(Action action);
+    void clearKeys(ActionId action);
     /// The keys bound to `action`, in the order they were bound.
-    [[nodiscard]] std::vector<KeyBinding> keysFor(Action action) const;
+    [[nodiscard]] std::vector<KeyBinding> keysFor(ActionId action) const;
 
     /// Updates the state from one SDL event. Keyboard, game-controller button and axis, focus-lost and
     /// quit events matter; every other event is ignored. All gamepads act as one.
@@ -81,14 +79,15 @@ public:
     void releaseAll();
 
     /// True if `action` is down right now (between steps), e.g. to decide whether to leave a menu.
-    [[nodiscard]] bool isDown(Action action) const;
+    [[nodiscard]] bool isDown(ActionId action) const;
 
 private:
     struct Binding {
-        Action action;
+        ActionId action;
         KeyBinding key;
     };
-    // Sources of held input that are not keys: gamepad buttons and the left stick's two directions.
+    // Sources of held input that are not keys: gamepad buttons and the left stick's four directions (in
+    // StickDirection's order).
     static constexpr int kStickLeft = SDL_CONTROLLER_BUTTON_MAX;
     static constexpr int kStickRight = SDL_CONTROLLER_BUTTON_MAX + 1;
     static constexpr int kStickUp = SDL_CONTROLLER_BUTTON_MAX + 2;
@@ -104,7 +103,8 @@ private:
     std::array<uint32_t, kPadSourceCount> m_padActions{};    // action bits per gamepad source
     std::array<uint32_t, SDL_NUM_SCANCODES> m_activeByKey{}; // actions each held key triggered
     std::array<uint32_t, kPadSourceCount> m_activeByPad{};   // same for gamepad sources
-    std::array<uint8_t, kActionCount> m_holdCount{};         // sources holding each action
+    std::array<uint8_t, kMaxActions> m_holdCount{};          // sources holding each action
+    uint32_t m_quitActions = 0;                              // action bits a quit request presses
     uint32_t m_pendingPressed = 0;
     uint32_t m_pendingReleased = 0;
 };

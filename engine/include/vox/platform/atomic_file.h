@@ -2,7 +2,7 @@
 /// @file
 /// Files that are never half-written: `writeFileAtomically()`, `readSmallFile()` and `keepAside()`.
 ///
-/// Saved data (settings, high scores) must survive a crash, a full disk or a power cut at any moment. The
+/// Saved data (settings, progress) must survive a crash, a full disk or a power cut at any moment. The
 /// writer puts the new contents in `<name>.tmp` next to the target, flushes it to the disk (`fsync`) and
 /// renames it over the target: POSIX `rename` replaces a file atomically, so a reader sees either the old
 /// file or the new one, never a mixture. On any failure the old file is left as it was and the error names
@@ -35,9 +35,10 @@ namespace vox {
 [[nodiscard]] Result<std::optional<std::string>> readSmallFile(const std::filesystem::path& path,
                                                                std::size_t maxBytes);
 
-/// Renames `path` to `<path>.<label>-N` with the smallest N >= 1 that is not taken, never replacing an
-/// earlier kept file (the new name is claimed with `link()`, which fails if it exists). Returns the new
-/// path, or an error naming both paths and the reason. Gives up after 1000 kept files.
+/// Renames `path` to its name followed by a dot, `label`, a dash and N (settings.txt.corrupt-1), with the
+/// smallest N >= 1 that is not taken, never replacing an earlier kept file (the new name is claimed with
+/// `link()`, which fails if it exists). Returns the new path, or an error naming both paths and the reason.
+/// Gives up after 1000 kept files.
 [[nodiscard]] Result<std::filesystem::path> keepAside(const std::filesystem::path& path,
                                                       std::string_view label = "corrupt");
 

@@ -22,7 +22,7 @@ namespace vox {
 
 /// A folder that may hold data folders, and where it came from (for the error message).
 struct DataRoot {
-    std::filesystem::path path; ///< E.g. "/usr/share/voxel-invaders".
+    std::filesystem::path path; ///< E.g. "/usr/share/my-game".
     std::string origin;         ///< E.g. "install prefix"; shown next to the path when the search fails.
 };
 

@@ -12,6 +12,7 @@ struct Viewport {
     int width = 0;  ///< Pixels; 0 when the window has no area (e.g. minimised).
     int height = 0; ///< Pixels; 0 when the window has no area.
 
+    /// The same rectangle.
     friend bool operator==(const Viewport&, const Viewport&) = default;
 };
 

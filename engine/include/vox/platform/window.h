@@ -42,12 +42,12 @@ namespace vox {
 
 /// How to create a `Window`.
 struct WindowSettings {
-    std::string title = "voxel-invaders"; ///< Window title.
-    int width = 1280;                     ///< Client area width in screen units; > 0.
-    int height = 720;                     ///< Client area height in screen units; > 0.
-    bool vsync = true;                    ///< Wait for the display's refresh in `swapBuffers()`.
-    bool headless = false;                ///< Use SDL's offscreen driver (see the file comment).
-    bool resizable = true;                ///< Let the user resize the window.
+    std::string title = "vox"; ///< Window title (the program's name).
+    int width = 1280;          ///< Client area width in screen units; > 0.
+    int height = 720;          ///< Client area height in screen units; > 0.
+    bool vsync = true;         ///< Wait for the display's refresh in `swapBuffers()`.
+    bool headless = false;     ///< Use SDL's offscreen driver (see the file comment).
+    bool resizable = true;     ///< Let the user resize the window.
     /// Give the window's back buffer a depth and stencil buffer. `SceneRenderer` keeps its own depth and
     /// needs none; without one, Mesa's llvmpipe can take its fast path for full-screen copies into the
     /// window (docs/renderer.md).
@@ -67,6 +67,7 @@ struct PixelSize {
     int width = 0;  ///< Pixels.
     int height = 0; ///< Pixels.
 
+    /// The same width and height.
     friend bool operator==(const PixelSize&, const PixelSize&) = default;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// `DebrisSystem`: the voxels knocked out of models (a destroyed invader, a shot eating into a shield)
+/// `DebrisSystem`: the voxels knocked out of models (a destroyed model, a projectile eating into a wall)
 /// flying apart as small cubes that fall, bounce on the ground plane, tumble to rest and shrink away.
 ///
 /// It is simulation, not drawing: advance it in the game's fixed 60 Hz step with `step()`; the result
@@ -8,10 +8,10 @@
 /// golden images see the same debris. `SceneRenderer::drawDebris()` draws all particles in one
 /// instanced draw call, blending the last two steps for smooth motion at any frame rate.
 ///
-///     // a kill: every voxel of the invader flies outwards from its centre
-///     debris.spawnModel(invaderModel, spriteOrigin(position, invaderModel.size()), {.centre = hitPoint});
+///     // a destroyed model: every voxel of it flies outwards from its centre
+///     debris.spawnModel(crateModel, spriteOrigin(position, crateModel.size()), {.centre = hitPoint});
 ///     // erosion: only the removed voxels
-///     debris.spawn(removed, spriteOrigin(shieldPosition, shield.size()), {.centre = hitPoint, .speed = 25});
+///     debris.spawn(removed, spriteOrigin(wallPosition, wall.size()), {.centre = hitPoint, .speed = 25});
 
 #include "vox/core/rng.h"
 #include "vox/voxel/voxel_erosion.h"
@@ -29,14 +29,14 @@ namespace vox {
 struct DebrisSettings {
     float stepSeconds = 1.0f / 60.0f; ///< Duration of one `step()`; the game's fixed step.
     float gravity = 360.0f;           ///< Downward acceleration, voxels / s^2.
-    float groundHeight = 32.0f;       ///< y of the ground plane particles bounce on.
+    float groundHeight = 0.0f;        ///< y of the ground plane particles bounce on.
     float restitution = 0.45f;        ///< Fraction of the vertical speed kept by a bounce.
     float bounceFriction = 0.7f;      ///< Fraction of the horizontal speed and spin kept by a bounce.
     float restingFriction = 0.9f;     ///< Fraction of the horizontal speed kept per step while resting.
     float particleSize = 0.9f;        ///< Edge of a particle's cube, voxels (a gap shows the voxels apart).
     float fadeSeconds = 0.35f;        ///< Particles shrink to nothing over the end of their life.
     float groundSeconds = 0.5f;       ///< Once a particle first touches the ground it lives at most this much
-                                      ///< longer, so debris never piles up where the cannon moves.
+                                      ///< longer, so debris never piles up where things move.
     int32_t maxParticles = 16384;     ///< Spawns beyond this many live particles are dropped.
 };
 
@@ -46,10 +46,10 @@ struct DebrisBurst {
     float speed = 45.0f;          ///< Mean outward speed, voxels / s.
     float speedJitter = 0.5f;     ///< Speeds vary by +- this fraction.
     float upward = 35.0f;         ///< Extra upward speed, voxels / s.
-    float depthScale = 0.4f;      ///< Scales speeds along z: debris stays near the playfield's plane.
+    float depthScale = 0.4f;      ///< Scales speeds along z: debris stays near the z = 0 plane.
     float spread = 0.5f;          ///< Random direction added to the outward one (0: purely radial).
     float lifetimeSeconds = 1.6f; ///< Mean life.
-    float lifetimeJitter = 0.35f; ///< Lives vary by +- this fraction.
+    float lifetimeJitter = 0.35f; ///< Lifetimes vary by +- this fraction.
     float glow = 1.0f;            ///< Initial emissive heat (0: none); cools over about 0.3 s.
 };
 

@@ -1,25 +1,27 @@
 #pragma once
 /// @file
-/// `SceneRenderer`: draws the game: lit voxel sprites, debris, the ground and the sky, and the HUD.
+/// `SceneRenderer`: draws a voxel scene: lit voxel sprites, debris, the ground and the sky, and a HUD layer
+/// of text and rectangles over it (what the HUD says and where is the game's).
 ///
 /// ## A frame
 ///
 ///     // once, with a current GL 3.3 context:
 ///     vox::Result<vox::SceneRenderer> created = vox::SceneRenderer::create("shaders");
 ///     vox::SceneRenderer& renderer = created.value();
-///     vox::MeshHandle squid = renderer.addMesh(squidModel);          // meshed and uploaded once
+///     vox::MeshHandle crate = renderer.addMesh(crateModel);          // meshed and uploaded once
 ///
 ///     // every frame, into the bound framebuffer (e.g. a `RenderTarget`):
-///     renderer.beginFrame(vox::framePlayfield({}, 16.0f / 9.0f), vox::Viewport{0, 0, 1280, 720});
-///     renderer.drawSprite({.mesh = squid, .position = {40.5f, 180.0f, 0.0f}});
+///     const vox::Camera camera = vox::frameBox(levelMin, levelMax, {}, 16.0f / 9.0f); // the level in view
+///     renderer.beginFrame(camera, vox::Viewport{0, 0, 1280, 720});
+///     renderer.drawSprite({.mesh = crate, .position = {40.5f, 180.0f, 0.0f}});
 ///     renderer.drawDebris(debris, alpha);
-///     renderer.drawHud({.score = 120, .hiScore = 4000, .lives = 3, .wave = 1});
+///     renderer.drawText("READY", vox::TextStyle{});                  // centred, in the built-in font
 ///     const vox::FrameStats& stats = renderer.endFrame();           // all GL work happens here
 ///
 /// `draw*` calls only record; `endFrame()` uploads what changed and issues the commands. Sprites are
 /// drawn with at most one draw call per batch of meshes of similar size (all instances of any number of
 /// models in one batch share a draw), so a full game scene takes about ten draw calls however many
-/// entities it has. A frame in which nothing changed uploads 0 bytes; changing one model uploads only
+/// sprites it has. A frame in which nothing changed uploads 0 bytes; changing one model uploads only
 /// its quads.
 ///
 /// ## Look
@@ -51,8 +53,8 @@
 /// or copy of the internal buffer, at a scale below 1 or with a single sample.
 ///
 /// ## Coordinates
-/// World units are voxels: x right, y up, z towards the viewer; the playfield spans x 0..224, y 0..256
-/// at z = 0 (see camera.h). HUD coordinates are fractions of the viewport (see `TextStyle`).
+/// World units are voxels: x right, y up, z towards the viewer (see camera.h). HUD coordinates are
+/// fractions of the viewport (see `TextStyle`) or pixels from its top-left corner (`drawRect`).
 ///
 /// ## GL state
 /// `endFrame()` sets the state it needs and leaves depth testing, blending and face culling disabled,
@@ -105,8 +107,20 @@ struct SceneLook {
     glm::vec3 backgroundTop{0.002f, 0.002f, 0.008f};    ///< Sky at the top of the screen.
     glm::vec3 backgroundHorizon{0.012f, 0.014f, 0.04f}; ///< Sky at the bottom of the screen; fog.
     glm::vec3 groundColor{0.018f, 0.02f, 0.034f};       ///< Ground plane albedo.
-    glm::vec3 groundLineColor{0.15f, 0.9f, 0.25f};      ///< The glowing line along the playfield's foot.
-    float groundHeight = 32.0f; ///< y of the ground plane (keep equal to DebrisSettings::groundHeight).
+    /// Colour of a line glowing on the ground along x at z = 0 (a thin bright core and a soft glow), from
+    /// `groundLineX.x` to `groundLineX.y`: e.g. the front edge of a stage the sprites stand behind.
+    glm::vec3 groundLineColor{0.15f, 0.9f, 0.25f};
+    /// World x where the ground's line starts and ends, voxels; each end fades over 2 voxels either side.
+    /// No line when the end is not past the start (the default).
+    glm::vec2 groundLineX{0.0f, 0.0f};
+    /// The part of the ground drawn at full opacity: world (x, z) from `groundStageMin` to `groundStageMax`,
+    /// voxels. Beyond it the ground fades out smoothly over `groundStageFade` (x, z) voxels, so the sky
+    /// shows around and behind it; nothing of the plane is drawn farther out. The default is centred on the
+    /// origin, where a model viewer puts its model.
+    glm::vec2 groundStageMin{-200.0f, -200.0f};
+    glm::vec2 groundStageMax{200.0f, 200.0f};  ///< See `groundStageMin`; at least `groundStageMin`.
+    glm::vec2 groundStageFade{200.0f, 200.0f}; ///< See `groundStageMin`; 0: a hard edge.
+    float groundHeight = 0.0f;  ///< y of the ground plane (keep equal to DebrisSettings::groundHeight).
     float fogStart = 700.0f;    ///< Distance from the camera where fog begins, voxels.
     float fogDensity = 0.0011f; ///< Per voxel beyond `fogStart`; 0: no fog.
     float vignette = 0.35f;     ///< Darkening of the corners, 0..1.
@@ -146,7 +160,7 @@ struct RendererSettings {
 ///
 /// The model's cell (0, 0, 0) minimum corner, shifted back by half the model's depth, is its *pivot*:
 /// `position` puts the pivot in the world, and rotation and scale turn about it. So a sprite drawn at
-/// (x, y, 0) covers x .. x + width and y .. y + height, centred on z = 0, like an arcade sprite whose
+/// (x, y, 0) covers x .. x + width and y .. y + height, centred on z = 0, like a 2D sprite whose
 /// bottom-left pixel is at (x, y). See `spriteOrigin()`.
 struct SpriteInstance {
     MeshHandle mesh{};                          ///< What to draw (from `addMesh`).
@@ -163,16 +177,6 @@ struct SpriteInstance {
     return position - glm::vec3(0.0f, 0.0f, static_cast<float>(modelSize.z) * 0.5f);
 }
 
-/// The standard HUD, laid out by `drawHud`.
-struct HudInfo {
-    int64_t score = 0;             ///< Top left.
-    int64_t hiScore = 0;           ///< Top centre.
-    int32_t lives = 0;             ///< Bottom left.
-    int32_t wave = 1;              ///< Top right.
-    std::string_view message{};    ///< Centred, large ("PAUSED", "GAME OVER", "PRESS FIRE"); empty: none.
-    std::string_view subMessage{}; ///< Smaller line under the message; empty: none.
-};
-
 /// Draws the game; see the file comment.
 class SceneRenderer {
 public:
@@ -182,8 +186,10 @@ public:
     [[nodiscard]] static Result<SceneRenderer> create(const std::filesystem::path& shaderDirectory,
                                                       const RendererSettings& settings = {});
 
-    SceneRenderer(SceneRenderer&&) noexcept;
-    SceneRenderer& operator=(SceneRenderer&&) noexcept;
+    /// Takes over `other`'s GL objects and meshes (their handles stay valid); `other` is left empty.
+    SceneRenderer(SceneRenderer&& other) noexcept;
+    /// Takes over `other`'s GL objects and meshes, releasing this one's.
+    SceneRenderer& operator=(SceneRenderer&& other) noexcept;
     ~SceneRenderer();
 
     /// Meshes `model` (greedy, with ambient occlusion) and keeps it for drawing; uploaded at the next
@@ -222,9 +228,6 @@ public:
     void drawRect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color);
     /// The HUD's pixel font, to measure text before placing it.
     [[nodiscard]] const BitmapFont& font() const;
-    /// Records the standard HUD: "SCORE", "HI-SCORE" and "WAVE" along the top, lives at the bottom left,
-    /// the message large in the middle.
-    void drawHud(const HudInfo& hud);
     /// Uploads what changed, issues every command of the frame and returns its statistics. Does not wait
     /// for the GPU.
     const FrameStats& endFrame();

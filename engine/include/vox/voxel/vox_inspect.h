@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// A readable summary of a .vox file, for `voxel-invaders --inspect FILE.vox [--json]`.
+/// A readable summary of a .vox file, for a tool's `--inspect FILE.vox [--json]` (text or JSON).
 
 #include "vox/core/result.h"
 #include "vox/voxel/vox_file.h"

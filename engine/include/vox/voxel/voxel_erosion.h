@@ -1,15 +1,15 @@
 #pragma once
 /// @file
-/// Erosion: carving a stencil (a small voxel model, like the arcade's explosion shapes) out of a model,
-/// as shots and bombs eat into the shields.
+/// Erosion: carving a stencil (a small voxel model, such as a blast's shape) out of a model, as a
+/// projectile eats into a wall.
 ///
-/// Typical use, when the narrowphase reports a contact at world cell `hit` on a shield placed at
-/// `shieldOffset`:
+/// Typical use, when the narrowphase reports a contact at world cell `hit` on a wall placed at
+/// `wallOffset`:
 ///
 ///     removed.clear();
-///     const glm::ivec3 offset = stencilOffsetCentredOn(explosion, hit - shieldOffset);
-///     if (erodeVoxels(shield, explosion, offset, removed) > 0)
-///         mesher.mesh(shield, shieldMesh); // that model only; spawn debris from `removed`
+///     const glm::ivec3 offset = stencilOffsetCentredOn(blast, hit - wallOffset);
+///     if (erodeVoxels(wall, blast, offset, removed) > 0)
+///         mesher.mesh(wall, wallMesh); // that model only; spawn debris from `removed`
 
 #include "vox/voxel/voxel_model.h"
 
