@@ -3,7 +3,7 @@
 /// `DesignScaleWorld`: the simulation of the Design scale sample, apart from any window, so that its tests
 /// and its benchmark run it alone.
 ///
-/// Over 300 procedural voxel models (rocks with a core, hulls, rings; 16 to 40 cells a side, over 1,000,000
+/// Over 300 procedural voxel models (rocks with a core, hulls, rings; 16 to 43 cells a side, over 1,000,000
 /// voxels in all, 1 voxel = 10 cm) in a world over a kilometre across: clusters spread over the world, each
 /// drifting slowly, whose members swing through the cluster's centre on springs and turn about their own
 /// centres, so that they meet, often, at any angle. A step:
@@ -28,6 +28,7 @@
 #include <glm/vec3.hpp>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace samples {
