@@ -59,9 +59,8 @@ __attribute__((noinline)) void treeFrame(Harness& h, const Workload& workload, c
         const SceneObject& object = workload.objects[id];
         (void)h.tree.moveProxy(h.ids[id], object.box, object.velocity * kDt);
     }
-    h.tree.updatePairs([&](vox::ProxyId a, vox::ProxyId b) {
-        h.keys.push_back(
-            pairKey(static_cast<int32_t>(h.tree.userData(a)), static_cast<int32_t>(h.tree.userData(b))));
+    h.tree.updatePairs([&](vox::ProxyId, vox::ProxyId, uint64_t a, uint64_t b) {
+        h.keys.push_back(pairKey(static_cast<int32_t>(a), static_cast<int32_t>(b)));
     });
 }
 

@@ -30,9 +30,9 @@ public:
     }
     template <class F>
     void pairs(F&& onPair) {
-        m_broadphase.updatePairs([&](vox::ProxyId a, vox::ProxyId b) {
-            onPair(static_cast<int32_t>(m_broadphase.userData(a)),
-                   static_cast<int32_t>(m_broadphase.userData(b)));
+        // The callback form with user data, as a user with many pairs would write it (no userData calls).
+        m_broadphase.updatePairs([&](vox::ProxyId, vox::ProxyId, uint64_t a, uint64_t b) {
+            onPair(static_cast<int32_t>(a), static_cast<int32_t>(b));
         });
     }
     void maintain() {} // no deferred work: the tree rebalances as it reinserts

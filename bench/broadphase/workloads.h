@@ -110,10 +110,14 @@ struct QuerySet {
 /// (min id << 32 | max id): the exact set, by a sort-and-sweep on x independent of every broadphase.
 [[nodiscard]] std::vector<uint64_t> exactPairs(const std::vector<SceneObject>& objects);
 
+/// Branch-free: which id of a reported pair is smaller is random, so a compare-and-swap that the compiler
+/// turns into a branch is mispredicted every other pair, and it did so for some broadphases' callbacks and
+/// not others (docs/benchmarks.md, "Tree API for outside users").
 [[nodiscard]] inline uint64_t pairKey(int32_t a, int32_t b) {
-    const auto lo = static_cast<uint64_t>(static_cast<uint32_t>(a < b ? a : b));
-    const auto hi = static_cast<uint64_t>(static_cast<uint32_t>(a < b ? b : a));
-    return lo << 32 | hi;
+    const uint64_t ab = static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32 | static_cast<uint32_t>(b);
+    const uint64_t ba = ab << 32 | ab >> 32;
+    const uint64_t swap = uint64_t{0} - static_cast<uint64_t>(b < a);
+    return ab ^ ((ab ^ ba) & swap);
 }
 
 } // namespace bench

@@ -25,6 +25,7 @@
 
 #include "asset_loader.h"
 #include "engine/render/test_scenes.h"
+#include "game/ui/sample_hud.h"
 #include "quality.h"
 #include "scene/apply_quality.h"
 #include "scene/game_scene.h"
@@ -155,15 +156,7 @@ struct GameScene {
         const glm::ivec2 size(kWidth, kHeight);
         invaders::ui::Painter painter(renderer, size);
         const invaders::ScreenRect playfield = invaders::playfieldScreenRect(playfieldCamera(), size);
-        invaders::ui::HudModel hud;
-        hud.score = 4520;
-        hud.hiScore = 9990;
-        hud.wave = 3;
-        hud.lives = 2;
-        hud.cannon = &assets.player.sprite.frames[0];
-        hud.playfieldMin = playfield.min;
-        hud.playfieldMax = playfield.max;
-        invaders::ui::drawHud(painter, hud);
+        invaders::ui::drawHud(painter, invaders::test::sampleHud(assets, playfield, 4520));
     }
 };
 

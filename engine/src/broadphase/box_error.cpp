@@ -36,4 +36,8 @@ void reportStaleProxy(const char* call, ProxyId id) {
     reportMisuse("isValid(id)", text, __FILE__, __LINE__);
 }
 
+void reportStaleProxyFields(const char* call, int32_t index1, uint32_t generation) {
+    reportStaleProxy(call, ProxyId{index1, generation});
+}
+
 } // namespace vox::detail

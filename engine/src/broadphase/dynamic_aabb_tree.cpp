@@ -688,7 +688,7 @@ size_t DynamicAabbTree::levellingBudget() const {
 namespace {
 // From this many fat-box changes in one step, the changed dynamic proxies are swept against each other and
 // against the unchanged ones near them instead of each querying the tree: many queries in one step are the
-// spike a burst of re-fattenings would otherwise cost (an invader formation that turns: 55 at once).
+// spike a burst of re-fattenings would otherwise cost (a formation of 55 that turns: 55 at once).
 constexpr size_t kSweepChanges = 16;
 // Pending leaves settled per step (outside bursts). Until settled, each costs every query one box test.
 constexpr size_t kSettlePerStep = 16;

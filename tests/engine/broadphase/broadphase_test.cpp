@@ -15,7 +15,10 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <random>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -489,6 +492,43 @@ TYPED_TEST(BroadphaseHandles, UserDataKeepsAll64Bits) {
     EXPECT_EQ(pairs, 1);
     EXPECT_EQ(sum, 30) << "the pair's user data lead back to both bodies";
     (void)b;
+}
+
+// The callback form with user data reports the same pairs, each with its own proxies' user data, over a
+// random scene moved for a few steps (seed printed).
+TYPED_TEST(BroadphaseHandles, PairCallbackWithUserDataGetsEachPairsOwnUserData) {
+    constexpr uint32_t kSeed = 0x25da7a;
+    SCOPED_TRACE(testing::Message() << "seed " << kSeed);
+    auto bp = TypeParam::make();
+    std::mt19937 random(kSeed);
+    std::uniform_real_distribution<float> place(0.0f, 20.0f);
+    std::vector<ProxyId> ids;
+    std::vector<Aabb> boxes;
+    for (uint64_t i = 0; i < 200; ++i) {
+        const glm::vec3 corner(place(random), place(random), place(random));
+        boxes.push_back(Aabb{corner, corner + glm::vec3(1.5f)});
+        ids.push_back(bp.createProxy(boxes.back(), (i << 40) | (i * 7 + 1)).value()); // distinct high bits
+    }
+    for (int step = 0; step < 4; ++step) {
+        for (size_t i = 0; i < ids.size(); ++i) {
+            const glm::vec3 shift(place(random) * 0.05f - 0.5f);
+            boxes[i] = Aabb{boxes[i].min + shift, boxes[i].max + shift};
+            ASSERT_TRUE(bp.moveProxy(ids[i], boxes[i], shift));
+        }
+        std::set<std::pair<uint64_t, uint64_t>> withData;
+        bp.updatePairs([&](ProxyId a, ProxyId b, uint64_t dataA, uint64_t dataB) {
+            EXPECT_EQ(dataA, bp.userData(a));
+            EXPECT_EQ(dataB, bp.userData(b));
+            withData.insert(std::minmax(dataA, dataB));
+        });
+        std::set<std::pair<uint64_t, uint64_t>> expected;
+        for (size_t i = 0; i < ids.size(); ++i)
+            for (size_t j = i + 1; j < ids.size(); ++j)
+                if (vox::overlaps(boxes[i], boxes[j]))
+                    expected.insert(std::minmax(bp.userData(ids[i]), bp.userData(ids[j])));
+        EXPECT_EQ(withData, expected) << "step " << step;
+        EXPECT_FALSE(expected.empty()) << "the scene should have overlaps to report";
+    }
 }
 
 TYPED_TEST(BroadphaseHandles, TightBoxIsTheLastBoxGiven) {

@@ -9,6 +9,7 @@
 #include "engine/render/gl_test_fixture.h"
 #include "engine/render/golden_image.h"
 #include "engine/render/test_scenes.h"
+#include "game/ui/sample_hud.h"
 
 #include <gtest/gtest.h>
 
@@ -35,15 +36,7 @@ TEST_F(HudGoldenTest, FullInvaderFormation) {
 
     ui::Painter painter(*m_renderer, size);
     const ScreenRect playfield = playfieldScreenRect(camera, size);
-    ui::HudModel hud;
-    hud.score = 1230;
-    hud.hiScore = 9990;
-    hud.wave = 3;
-    hud.lives = 2;
-    hud.cannon = &assets.player.sprite.frames[0];
-    hud.playfieldMin = playfield.min;
-    hud.playfieldMax = playfield.max;
-    ui::drawHud(painter, hud);
+    ui::drawHud(painter, test::sampleHud(assets, playfield, 1230));
     (void)m_renderer->endFrame();
 
     // The columns layout: every text inside the window, the scores above the playfield.

@@ -4,7 +4,7 @@
 ///
 /// - `Aabb`: min/max corners in world units, **closed**: two boxes that only touch (share a face, an edge
 ///   or a corner) overlap. This is the form the broadphase stores and the one collision rules use, because
-///   a shot that grazes an invader's edge is a hit.
+///   a projectile that grazes a target's edge is a hit.
 /// - `CenterExtentBox`: centre + half extents, the same closed box; its overlap test is three compares
 ///   and no branches, which suits tight loops over many boxes.
 /// - `CellRect`: an integer rectangle of voxel cells (x, y, w, h), **half-open**: it covers cells

@@ -5,11 +5,12 @@
 ///
 /// Usage, once per fixed step:
 /// @code
-///   for (Invader& invader : invaders)                        // only the objects that moved
-///       tree.moveProxy(invader.proxy, invader.aabb(), invader.velocity() * dt);
-///   tree.updatePairs([&](vox::ProxyId a, vox::ProxyId b) { narrowphase(tree.userData(a), tree.userData(b));
-///   });
+///   for (Body& body : bodies)                                // only the objects that moved
+///       tree.moveProxy(body.proxy, body.aabb(), body.velocity() * dt);
+///   tree.updatePairs([&](vox::ProxyId, vox::ProxyId, uint64_t a, uint64_t b) { narrowphase(a, b); });
 /// @endcode
+/// The callback may take the pair's two handles alone, `(ProxyId a, ProxyId b)`, or, as above, their user
+/// data too, which spares it two `userData` calls (and their stale-handle checks) per pair.
 ///
 /// Pair semantics (all three): `updatePairs` reports, each exactly once and in no particular order, every
 /// pair of proxies that are not both static, whose boxes overlap (closed boxes: touching counts), and at
@@ -26,9 +27,15 @@
 
 namespace vox {
 
-/// `void(ProxyId a, ProxyId b)`: receives one candidate pair.
+/// `void(ProxyId a, ProxyId b, uint64_t userDataA, uint64_t userDataB)`: receives one pair with both
+/// proxies' user data, which spares the callback two `userData` calls (and their stale-handle checks) per
+/// pair: the form to use where pairs are many.
 template <class F>
-concept PairCallback = std::invocable<F&, ProxyId, ProxyId>;
+concept PairCallbackWithUserData = std::invocable<F&, ProxyId, ProxyId, uint64_t, uint64_t>;
+
+/// `void(ProxyId a, ProxyId b)`, or the form with user data above: receives one pair.
+template <class F>
+concept PairCallback = std::invocable<F&, ProxyId, ProxyId> || PairCallbackWithUserData<F>;
 
 /// `bool(ProxyId)`: receives one proxy hit by a box or point query; returns false to stop the query.
 template <class F>

@@ -12,15 +12,15 @@
 ///
 /// Steady motion is rewarded. The old fat box tells how it was made, so without any per-proxy state the
 /// tree sees whether a proxy that left it kept the displacement it was stretched for: then the next fat box
-/// is stretched twice as far (up to `TreeSettings::steadyDoublings` times) with a slimmer margin. Invaders
-/// marching in step and shots flying straight leave their fat boxes rarely; random walkers keep the plain
-/// fattening. And since the slow steps of a game are those where, by chance, several proxies leave their fat
-/// boxes at once, a quiet step re-fattens the steady movers that would leave at their next step (work
-/// levelling): the average work barely changes, the peaks drop.
+/// is stretched twice as far (up to `TreeSettings::steadyDoublings` times) with a slimmer margin. A
+/// formation marching in step and projectiles flying straight leave their fat boxes rarely; random walkers
+/// keep the plain fattening. And since the slow steps of a game are those where, by chance, several proxies
+/// leave their fat boxes at once, a quiet step re-fattens the steady movers that would leave at their next
+/// step (work levelling): the average work barely changes, the peaks drop.
 ///
-/// Bursts are spread. Some steps re-fatten many proxies at once: an invader formation that drops a row at
-/// the wall jumps out of all 55 fat boxes together. In a scene that averages few re-fattenings per step, a
-/// proxy that leaves its fat box is therefore not reinserted, nor does any node change: its leaf gets the
+/// Bursts are spread. Some steps re-fatten many proxies at once: a formation of 55 objects that drops a
+/// row at a wall jumps out of all 55 fat boxes together. In a scene that averages few re-fattenings per step,
+/// a proxy that leaves its fat box is therefore not reinserted, nor does any node change: its leaf gets the
 /// new fat box in place and becomes *pending*, a leaf its ancestors may not contain; queries pass pending
 /// leaves over in the descent and test them one by one after it. `updatePairs` settles them, a bounded number
 /// per step and none in a burst step, by refitting their ancestors (children first, each node once), and a
@@ -319,15 +319,24 @@ private:
     // --- Tree operations (dynamic_aabb_tree.cpp) --------------------------------------------------------
     /// `isValid(id)`, reporting a handle that is not to the assert handler, naming `call`. A plain branch and
     /// an out-of-line report, never `VOX_ASSERT`: inline code must mean the same whatever `NDEBUG` its
-    /// includer compiles with.
+    /// includer compiles with. The report gets the handle's fields, not the handle, so that the caller's
+    /// common path does not build it (see `detail::reportStaleProxyFields`).
+    /// Calls `onPair` for a tracked pair: with its handles, and its user data when it takes them.
+    template <class F>
+    void reportPair(F& onPair, uint32_t a, uint32_t b) const {
+        if constexpr (PairCallbackWithUserData<F>)
+            onPair(handleOf(a), handleOf(b), m_userData[a], m_userData[b]);
+        else
+            onPair(handleOf(a), handleOf(b));
+    }
     [[nodiscard]] bool check(ProxyId id, const char* call) const {
         if (isValid(id)) [[likely]]
             return true;
-        detail::reportStaleProxy(call, id);
+        detail::reportStaleProxyFields(call, id.index1, id.generation);
         return false;
     }
     /// The plain prediction factor of one proxy: the setting scaled by 0.5 .. 1.5, fixed per slot. Objects
-    /// that move in lockstep (an invader formation) would otherwise all leave their fat boxes in the same
+    /// that move in lockstep (a formation) would otherwise all leave their fat boxes in the same
     /// step, a burst of reinsertions every few steps; spread out, they cost the same on average without the
     /// spike.
     [[nodiscard]] float basePrediction(uint32_t proxy) const {
@@ -624,14 +633,14 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
             continue;
         pairs[kept++] = pair;
         if ((pairFlags & kMovedFlag) != 0 && overlaps(boxes[pair.a], boxes[pair.b]))
-            onPair(handleOf(pair.a), handleOf(pair.b));
+            reportPair(onPair, pair.a, pair.b);
     }
     m_pairs.resize(kept);
     findNewPairs();
     for (size_t k = kept; k < m_pairs.size(); ++k) {
         const Pair pair = m_pairs[k];
         if (overlaps(m_currentBoxes[pair.a], m_currentBoxes[pair.b]))
-            onPair(handleOf(pair.a), handleOf(pair.b));
+            reportPair(onPair, pair.a, pair.b);
     }
     endStep();
 }

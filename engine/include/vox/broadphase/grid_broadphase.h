@@ -124,12 +124,12 @@ void GridBroadphase::updatePairs(F&& onPair) {
                 // (or meeting in a bucket through another cell) comes out once.
                 const auto& b = m_slots[j];
                 if (m_slots.reportsPair(a, i, b, j) && cell == glm::max(a.cells.lo, b.cells.lo))
-                    onPair(m_slots.handle(i), m_slots.handle(j));
+                    m_slots.reportPair(onPair, i, j);
             }
         });
         for (int32_t j : m_oversize)
             if (m_slots.reportsPair(a, i, m_slots[j], j))
-                onPair(m_slots.handle(i), m_slots.handle(j));
+                m_slots.reportPair(onPair, i, j);
     });
 }
 

@@ -28,6 +28,11 @@ namespace detail {
 /// Out of line, so that the inline checks calling it mean the same whatever `NDEBUG` their includer uses;
 /// cold, so that the compiler keeps those checks' common path straight (it is in every `userData` call).
 [[gnu::cold]] void reportStaleProxy(const char* call, ProxyId id);
+/// `reportStaleProxy(call, ProxyId{index1, generation})`, for inline checks: given the two fields, the
+/// compiler computes them on the failure path alone. A whole `ProxyId` (both fields packed in one register)
+/// was built on the common path of every inlined check, which needs only the index: about 2 % more
+/// instructions on the benchmark's swarms (docs/benchmarks.md).
+[[gnu::cold]] void reportStaleProxyFields(const char* call, int32_t index1, uint32_t generation);
 } // namespace detail
 
 /// How a proxy takes part in pair finding. Two static proxies never form a pair (walls do not collide with

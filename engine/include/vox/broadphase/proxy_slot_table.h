@@ -7,6 +7,7 @@
 /// templates use it. `DynamicAabbTree` packs the same ideas into its own arrays (see its file comment).
 
 #include "vox/broadphase/aabb.h"
+#include "vox/broadphase/broadphase.h"
 #include "vox/broadphase/proxy_id.h"
 
 #include <cstddef>
@@ -99,13 +100,23 @@ public:
             return false;
         return overlaps(a.box, b.box);
     }
+    /// Calls `onPair` for the pair of slots `i` and `j`: with their handles, and their user data when it
+    /// takes them (`PairCallbackWithUserData`).
+    template <class F>
+    void reportPair(F& onPair, int32_t i, int32_t j) const {
+        if constexpr (PairCallbackWithUserData<F>)
+            onPair(handle(i), handle(j), m_userData[static_cast<size_t>(i)],
+                   m_userData[static_cast<size_t>(j)]);
+        else
+            onPair(handle(i), handle(j));
+    }
     /// Calls `onPair(handle(i), handle(j))` for every slot `j` that `reportsPair` accepts: the moved slot
     /// `i` against all others.
     template <class F>
     void pairWithEveryOther(int32_t i, F&& onPair) const {
         const int32_t count = slotCount();
         for (int32_t j = nextPartner(i, 0); j < count; j = nextPartner(i, j + 1))
-            onPair(handle(i), handle(j));
+            reportPair(onPair, i, j);
     }
     /// The first slot from `j` on that `reportsPair` accepts for the moved slot `i`; `slotCount()` when none.
     /// Never inlined into `pairWithEveryOther`: the scan then keeps its registers whatever the callback needs
