@@ -82,6 +82,7 @@ inline constexpr int32_t kCannonAppearFrames = 128;   ///< Start of a turn -> ca
 inline constexpr int32_t kAlienFireHoldFrames = 48;   ///< Invaders hold fire after the cannon appears.
 inline constexpr int32_t kCannonExplosionFrames = 64; ///< Ours: the reference gives no length.
 inline constexpr int32_t kStartingShips = 3;          ///< Ships per player (DIP default).
+inline constexpr int32_t kMaxPlayers = 2;             ///< One or two players take turns.
 inline constexpr int32_t kExtraLifeScore = 1500;      ///< Exactly one extra ship, here.
 inline constexpr int32_t kScoreModulo = 10000;        ///< Four digits: 9,990 + 10 shows 0000.
 inline constexpr int32_t kPlayerShotSpeed = 4;        ///< Voxels per step.
@@ -136,8 +137,8 @@ inline constexpr std::array<int32_t, 15> kSaucerScores = {100, 50,  50,  100, 15
 
 // Shields.
 inline constexpr int32_t kShieldCount = 4;
-inline constexpr std::array<int32_t, 4> kShieldX = {32, 77, 122, 167}; ///< Left edges.
-inline constexpr int32_t kShieldY = 48;                                ///< Bottom; they span y 48..63.
+inline constexpr std::array<int32_t, kShieldCount> kShieldX = {32, 77, 122, 167}; ///< Left edges.
+inline constexpr int32_t kShieldY = 48; ///< Bottom; they span y 48..63.
 inline constexpr int32_t kShieldWidth = 22;
 inline constexpr int32_t kShieldHeight = 16;
 

@@ -3,14 +3,24 @@
 #include "vox/core/assert.h"
 
 #include <algorithm>
-#include <chrono>
 #include <utility>
 
 namespace invaders {
 namespace {
 
-// Slot ranges of the body kinds, in BodyKind order.
-constexpr std::array<uint32_t, 7> kFirstSlot = {0, 1, 4, 5, 60, 64, 65};
+// Slot ranges of the body kinds, in BodyKind order: kind k owns slots kFirstSlot[k] to kFirstSlot[k + 1] - 1.
+constexpr std::array<uint32_t, kBodyKindCount + 1> kFirstSlot = [] {
+    std::array<uint32_t, kBodyKindCount + 1> first{};
+    for (int32_t kind = 0; kind < kBodyKindCount; ++kind)
+        first[static_cast<size_t>(kind) + 1] =
+            first[static_cast<size_t>(kind)] +
+            static_cast<uint32_t>(bodyCountOf(static_cast<BodyKind>(kind)));
+    return first;
+}();
+static_assert(kFirstSlot[static_cast<size_t>(BodyKind::Invader) + 1] -
+                      kFirstSlot[static_cast<size_t>(BodyKind::Invader)] ==
+                  static_cast<uint32_t>(arcade::kRackRows * arcade::kRackColumns),
+              "one slot per invader of the rack");
 
 vox::TreeSettings treeSettings() {
     // World units are voxels: a margin of 2 keeps an invader inside its fat box for its next step.
@@ -25,6 +35,7 @@ vox::TreeSettings treeSettings() {
 CollisionWorld::CollisionWorld() : m_tree(treeSettings()) {}
 
 uint32_t CollisionWorld::slotOf(BodyRef body) {
+    static_assert(kFirstSlot.back() == static_cast<uint32_t>(kBodyCount), "one proxy slot per body");
     const auto kind = static_cast<size_t>(body.kind);
     const uint32_t slot = kFirstSlot[kind] + static_cast<uint32_t>(body.index);
     VOX_ASSERT(body.index >= 0 && slot < kFirstSlot[kind + 1], "body index out of range for its kind");
@@ -81,7 +92,6 @@ vox::Aabb CollisionWorld::tightBox(BodyRef body) const {
 }
 
 std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
-    const auto start = std::chrono::steady_clock::now();
     m_pairs.clear();
     m_tree.updatePairs([this](vox::ProxyId a, vox::ProxyId b) {
         BodyRef first = bodyOfUserData(m_tree.userData(a));
@@ -95,8 +105,6 @@ std::span<const CollisionWorld::Pair> CollisionWorld::findPairs() {
     m_stats = {};
     m_stats.refattened = std::exchange(m_refattened, 0);
     m_stats.candidatePairs = static_cast<int32_t>(m_pairs.size());
-    m_stats.broadphaseMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return m_pairs;
 }
 

@@ -5,6 +5,8 @@
 // the voxel narrowphase. Pairs come back sorted, so the rules see them in the same order on every build
 // whatever order the tree finds them in.
 
+#include "sim/arcade_rules.h"
+
 #include "vox/broadphase/dynamic_aabb_tree.h"
 #include "vox/broadphase/iaabb.h"
 
@@ -17,8 +19,28 @@ namespace invaders {
 
 /// What a body is; the order is the order pairs are sorted in.
 enum class BodyKind : uint8_t { PlayerShot, AlienShot, Saucer, Invader, Shield, Cannon };
+/// Number of `BodyKind` values.
+inline constexpr int32_t kBodyKindCount = static_cast<int32_t>(BodyKind::Cannon) + 1;
 
-/// A body: its kind and its index among bodies of that kind (invader 0..54, shield 0..3, alien shot 0..2).
+/// How many bodies of `kind` a world can hold (from arcade_rules.h): one player shot, saucer and cannon,
+/// one invader shot per type, the rack's invaders and the shields.
+[[nodiscard]] constexpr int32_t bodyCountOf(BodyKind kind) {
+    switch (kind) {
+    case BodyKind::AlienShot:
+        return arcade::kAlienShotTypes;
+    case BodyKind::Invader:
+        return arcade::kInvaderCount;
+    case BodyKind::Shield:
+        return arcade::kShieldCount;
+    case BodyKind::PlayerShot:
+    case BodyKind::Saucer:
+    case BodyKind::Cannon:
+        break;
+    }
+    return 1;
+}
+
+/// A body: its kind and its index among bodies of that kind, 0 to `bodyCountOf(kind) - 1`.
 struct BodyRef {
     BodyKind kind = BodyKind::PlayerShot;
     int32_t index = 0;
@@ -26,8 +48,9 @@ struct BodyRef {
 };
 
 /// What the collision pipeline did in one step, for the debug overlay. Counting is a few increments a
-/// step; the times are wall-clock (steady clock) for display only: no rule ever reads them, so they
-/// cannot change the simulation or its state hash.
+/// step; the times are wall-clock (steady clock) for display only, measured by the caller around the
+/// collision phase (`Simulation::step`), never inside a rule: no rule ever reads them, so they cannot
+/// change the simulation or its state hash.
 struct CollisionStepStats {
     int32_t refattened = 0;        ///< Proxies that left their fat box and got a new one.
     int32_t candidatePairs = 0;    ///< Pairs the broadphase proposed (sorted, without duplicates).
@@ -75,13 +98,19 @@ public:
     }
     /// The pairs of the latest `findPairs`.
     [[nodiscard]] std::span<const Pair> lastPairs() const { return m_pairs; }
-    /// Counters of the step in progress (reset by `findPairs`, which fills the broadphase part).
+    /// Counters of the step in progress (reset by `findPairs`, which fills the broadphase counts).
     [[nodiscard]] CollisionStepStats& stepStats() { return m_stats; }
     /// Counters of the latest step.
     [[nodiscard]] const CollisionStepStats& stepStats() const { return m_stats; }
 
 private:
-    static constexpr int32_t kBodyCount = 1 + 3 + 1 + 55 + 4 + 1;
+    /// Every body of every kind: one proxy slot each.
+    static constexpr int32_t kBodyCount = [] {
+        int32_t count = 0;
+        for (int32_t kind = 0; kind < kBodyKindCount; ++kind)
+            count += bodyCountOf(static_cast<BodyKind>(kind));
+        return count;
+    }();
     [[nodiscard]] static uint32_t slotOf(BodyRef body);
     [[nodiscard]] static BodyRef bodyOfSlot(uint32_t slot);
 

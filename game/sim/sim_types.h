@@ -3,6 +3,7 @@
 // reports to the audio and the renderer. simulation.h runs the rules over them.
 
 #include "difficulty.h"
+#include "sim/arcade_rules.h"
 #include "sim/game_assets.h"
 
 #include "vox/broadphase/iaabb.h"
@@ -60,10 +61,11 @@ struct Invader : Body {
     bool alive = false;     ///< Dead invaders are gone from the rack and from the broadphase.
 };
 
-/// The rack: 55 invaders, index = row * 11 + column, row 0 at the bottom. One live invader moves per step
+/// The rack: `arcade::kInvaderCount` invaders, index = row * `arcade::kRackColumns` + column, row 0 at the
+/// bottom. One live invader moves per step
 /// (the arcade's cursor), so a full rack step takes as many steps as there are live invaders.
 struct Rack {
-    std::array<Invader, 55> invaders{};
+    std::array<Invader, arcade::kInvaderCount> invaders{};
     glm::ivec2 origin{0};  ///< Cell corner of invader 0 before the current rack step.
     glm::ivec2 delta{0};   ///< The current rack step's move.
     int32_t direction = 1; ///< +1 marching right, -1 left.
@@ -91,7 +93,7 @@ struct PlayerState {
     bool extraShipAwarded = false; ///< The single extra ship at 1,500 has been given.
     bool out = false;              ///< No ships left, or invaded: this player's game is over.
     Rack rack;
-    std::array<Shield, 4> shields;
+    std::array<Shield, arcade::kShieldCount> shields;
 };
 
 /// The cannon's phases.
@@ -126,13 +128,12 @@ struct AlienShot : Body {
 
 /// The mystery saucer.
 struct Saucer : Body {
-    bool active = false;             ///< Flying.
-    int32_t x = 0;                   ///< Left edge of its 24-voxel box.
-    int32_t direction = 1;           ///< +1 flying right, -1 left.
-    int32_t timer = 0;               ///< Frames until the next one may appear.
-    int32_t explosionTimer = 0;      ///< Frames left showing its score after a hit (its slot stays busy).
-    int32_t lastScore = 0;           ///< Score of the latest hit, for the display.
-    glm::ivec2 explosionPosition{0}; ///< Where it was hit.
+    bool active = false;        ///< Flying.
+    int32_t x = 0;              ///< Left edge of its 24-voxel box.
+    int32_t direction = 1;      ///< +1 flying right, -1 left.
+    int32_t timer = 0;          ///< Frames until the next one may appear.
+    int32_t explosionTimer = 0; ///< Frames left showing its score after a hit (its slot stays busy).
+    int32_t lastScore = 0;      ///< Score of the latest hit, for the display.
 };
 
 /// Kinds of short-lived explosions shown where something burst.

@@ -1,5 +1,6 @@
 #include "sim/simulation.h"
 
+#include "sim/state_fields.h"
 #include "sim/state_hash.h"
 
 #include "vox/core/assert.h"
@@ -11,6 +12,9 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <string_view>
+#include <type_traits>
+#include <vector>
 
 namespace invaders {
 namespace {
@@ -20,6 +24,12 @@ using namespace arcade;
 constexpr BodyRef kPlayerShotBody{BodyKind::PlayerShot, 0};
 constexpr BodyRef kCannonBody{BodyKind::Cannon, 0};
 constexpr BodyRef kSaucerBody{BodyKind::Saucer, 0};
+
+static_assert(std::tuple_size_v<decltype(GameAssets::alienShots)> == kAlienShotTypes,
+              "one alien shot model per shot type");
+static_assert(std::tuple_size_v<decltype(Rack::invaders)> == kRackRows * kRackColumns,
+              "one invader per cell of the rack");
+static_assert(kSaucerScores.size() == 15, "the saucer's score table repeats every 15 shots");
 
 glm::ivec2 cellOffset(int32_t index) {
     return {Simulation::columnOf(index) * kCellSize, Simulation::rowOf(index) * kCellSize};
@@ -52,12 +62,12 @@ Simulation::Simulation(const SimSettings& settings, const GameAssets& assets)
     for (const vox::VoxelModel* model : {&m_assets.cannon, &m_assets.saucer, &m_assets.shield})
         m_slabDepth = std::max(m_slabDepth, model->size().z);
     m_playerShotShape = extrudeSilhouette(m_assets.playerShot, m_slabDepth);
-    for (size_t type = 0; type < 3; ++type) {
-        for (size_t frame = 0; frame < 4; ++frame)
+    for (size_t type = 0; type < m_alienShotShapes.size(); ++type)
+        for (size_t frame = 0; frame < m_alienShotShapes[type].size(); ++frame)
             m_alienShotShapes[type][frame] = extrudeSilhouette(m_assets.alienShots[type][frame], m_slabDepth);
-        for (size_t frame = 0; frame < 2; ++frame)
+    for (size_t type = 0; type < m_invaderShapes.size(); ++type)
+        for (size_t frame = 0; frame < m_invaderShapes[type].size(); ++frame)
             m_invaderShapes[type][frame] = extrudeSilhouette(m_assets.invaders[type][frame], m_slabDepth);
-    }
     m_playerStencil = extrudeSilhouette(m_assets.playerShotExplosion, m_slabDepth);
     m_alienStencil = extrudeSilhouette(m_assets.alienShotExplosion, m_slabDepth);
 
@@ -178,7 +188,15 @@ void Simulation::step(const StepInput& input) {
     updateSaucer();
     updateRack();
     updateMarchNotes();
-    resolveCollisions();
+    // The collision phase is timed here, around the rules, for the debug overlay only: no rule reads it.
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const std::span<const CollisionWorld::Pair> pairs = m_world.findPairs();
+    const auto pairsFound = Clock::now();
+    resolveCollisions(pairs);
+    CollisionStepStats& stats = m_world.stepStats();
+    stats.broadphaseMs = std::chrono::duration<double, std::milli>(pairsFound - start).count();
+    stats.narrowphaseMs = std::chrono::duration<double, std::milli>(Clock::now() - pairsFound).count();
     ageExplosions();
     checkWaveCleared();
     ++m_frame;
@@ -489,17 +507,12 @@ void Simulation::updateMarchNotes() {
 
 // --- Collisions -----------------------------------------------------------------------------------------
 
-void Simulation::resolveCollisions() {
-    const std::span<const CollisionWorld::Pair> pairs = m_world.findPairs();
-    // Wall-clock for the debug overlay only; nothing below reads it.
-    const auto start = std::chrono::steady_clock::now();
+void Simulation::resolveCollisions(std::span<const CollisionWorld::Pair> pairs) {
     m_contacts.clear();
     resolvePlayerShot(pairs);
     for (int32_t type = 0; type < kAlienShotTypes; ++type)
         resolveAlienShot(static_cast<AlienShotType>(type), pairs);
     resolveInvadersInShields(pairs);
-    m_world.stepStats().narrowphaseMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 std::optional<vox::SweepHit> Simulation::countedSweep(const vox::VoxelModel& target, glm::ivec3 targetOffset,
@@ -700,14 +713,13 @@ void Simulation::killInvader(int32_t index) {
 }
 
 void Simulation::hitSaucer() {
-    const int32_t score = kSaucerScores[static_cast<size_t>(active().shotsFired % 15)];
+    const int32_t score = kSaucerScores[static_cast<size_t>(active().shotsFired) % kSaucerScores.size()];
     SimEvent event{SimEventType::SaucerHit, score, {m_saucer.x, kSaucerY}, 0, 0};
     const glm::vec3 centre = glm::vec3(m_saucer.placement) + glm::vec3(m_saucer.size) * 0.5f;
     emitDebris(event, m_assets.saucer, m_saucer.placement, centre);
     m_saucer.active = false;
     m_saucer.explosionTimer = kSaucerExplosionFrames;
     m_saucer.lastScore = score;
-    m_saucer.explosionPosition = {m_saucer.x, kSaucerY};
     m_world.remove(kSaucerBody);
     m_explosions.push_back({ExplosionKind::Saucer, {m_saucer.x, kSaucerY}, kSaucerExplosionFrames});
     addScore(score);
@@ -903,81 +915,38 @@ void Simulation::moveRackForSetup(glm::ivec2 origin) {
 
 // --- State hash -----------------------------------------------------------------------------------------
 
+namespace {
+
+// Feeds each field `Simulation::visitState` hands it to a `StateHasher`.
+struct HashVisitor {
+    StateHasher& hasher;
+
+    template <class T>
+    void operator()(std::string_view /*name*/, const T& field) {
+        if constexpr (std::is_same_v<T, glm::ivec2>) {
+            hasher.value(field.x);
+            hasher.value(field.y);
+        } else if constexpr (std::is_same_v<T, vox::Rng>) {
+            hasher.value(field.state());
+        } else if constexpr (std::is_same_v<T, vox::VoxelModel>) {
+            const glm::ivec3 size = field.size();
+            hasher.words({field.rowData(), static_cast<size_t>(size.y * size.z * field.wordsPerRow())});
+        } else if constexpr (std::is_same_v<T, std::vector<Explosion>>) {
+            hasher.value(field.size());
+        } else {
+            hasher.value(field);
+        }
+    }
+};
+
+} // namespace
+
 uint64_t Simulation::stateHash() const {
-    StateHasher h;
-    const auto vec2 = [&h](glm::ivec2 v) {
-        h.value(v.x);
-        h.value(v.y);
-    };
-    h.value(kSimulationVersion);
-    h.value(m_settings.seed);
-    h.value(m_settings.players);
-    h.value(m_settings.difficulty);
-    h.value(m_rng.state());
-    h.value(m_frame);
-    h.value(m_phase);
-    h.value(m_current);
-    for (int32_t p = 0; p < m_settings.players; ++p) {
-        const PlayerState& player = m_players[static_cast<size_t>(p)];
-        h.value(player.score);
-        h.value(player.ships);
-        h.value(player.wave);
-        h.value(player.shotsFired);
-        h.value(player.extraShipAwarded);
-        h.value(player.out);
-        const Rack& rack = player.rack;
-        vec2(rack.origin);
-        vec2(rack.delta);
-        h.value(rack.direction);
-        h.value(rack.cursor);
-        h.value(rack.liveCount);
-        h.value(rack.frame);
-        h.value(rack.rackSteps);
-        h.value(rack.edgeReached);
-        for (const Invader& invader : rack.invaders) {
-            h.value(invader.alive);
-            vec2(invader.position);
-            h.value(invader.frame);
-        }
-        for (const Shield& shield : player.shields) {
-            const vox::VoxelModel& model = shield.model;
-            const glm::ivec3 size = model.size();
-            h.words({model.rowData(), static_cast<size_t>(size.y * size.z * model.wordsPerRow())});
-        }
-    }
-    h.value(m_cannon.x);
-    h.value(m_cannon.phase);
-    h.value(m_cannon.timer);
-    h.value(m_playerShot.phase);
-    vec2(m_playerShot.position);
-    h.value(m_playerShot.timer);
-    h.value(m_playerShot.fireReleased);
-    for (const AlienShot& shot : m_alienShots) {
-        h.value(shot.active);
-        vec2(shot.position);
-        h.value(shot.steps);
-        h.value(shot.harmless);
-        h.value(shot.columnIndex);
-    }
-    h.value(m_saucer.active);
-    h.value(m_saucer.x);
-    h.value(m_saucer.direction);
-    h.value(m_saucer.timer);
-    h.value(m_saucer.explosionTimer);
-    h.value(m_saucer.lastScore);
-    h.value(m_explosions.size());
-    for (const Explosion& explosion : m_explosions) {
-        h.value(explosion.kind);
-        vec2(explosion.position);
-        h.value(explosion.framesLeft);
-    }
-    h.value(m_invaderExplosionTimer);
-    h.value(m_alienFireHold);
-    h.value(m_noteTimer);
-    h.value(m_noteIndex);
-    h.value(m_invaded);
-    h.value(m_invaderFireDisabled);
-    return h.digest();
+    StateHasher hasher;
+    hasher.value(kSimulationVersion);
+    HashVisitor visitor{hasher};
+    visitState(visitor);
+    return hasher.digest();
 }
 
 } // namespace invaders

@@ -57,6 +57,23 @@ public:
     /// a later step or what is drawn, shields voxel by voxel).
     [[nodiscard]] uint64_t stateHash() const;
 
+    /// Hands every field `stateHash()` covers to `visit`, in hash order, as `visit(std::string_view name,
+    /// T& field)` with T an integer, bool or enum, `glm::ivec2`, `vox::Rng` (its state), `vox::VoxelModel`
+    /// (a shield, voxel by voxel) or `std::vector<Explosion>` (its size; each explosion's fields follow).
+    /// Players beyond `settings().players` are left out, and so are fields derived from the visited ones
+    /// (`Body`'s placements and sizes, `Shield::revision`), the assets and the latest step's outputs. The
+    /// definition is in sim/state_fields.h, which also checks that no member escapes the list.
+    template <class Visitor>
+    void visitState(Visitor& visit) const {
+        visitStateOf(*this, visit);
+    }
+    /// `visitState` with write access, for tests that change one field in turn: it can put the session in
+    /// a state the rules could never reach, so step such a session no further.
+    template <class Visitor>
+    void visitStateForTest(Visitor& visit) {
+        visitStateOf(*this, visit);
+    }
+
     // --- State, read-only ---------------------------------------------------------------------------
     /// The settings the session was started with.
     [[nodiscard]] const SimSettings& settings() const { return m_settings; }
@@ -79,7 +96,9 @@ public:
     /// The player's shot.
     [[nodiscard]] const PlayerShot& playerShot() const { return m_playerShot; }
     /// The invader shots, indexed by `AlienShotType`.
-    [[nodiscard]] const std::array<AlienShot, 3>& alienShots() const { return m_alienShots; }
+    [[nodiscard]] const std::array<AlienShot, arcade::kAlienShotTypes>& alienShots() const {
+        return m_alienShots;
+    }
     /// The saucer.
     [[nodiscard]] const Saucer& saucer() const { return m_saucer; }
     /// Explosions being shown.
@@ -136,6 +155,9 @@ public:
     void moveRackForSetup(glm::ivec2 origin);
 
 private:
+    template <class Self, class Visitor>
+    static void visitStateOf(Self& self, Visitor& visit);
+
     void beginTurn();
     void buildWave(PlayerState& player);
     void updateCannon(const StepInput& input);
@@ -148,7 +170,7 @@ private:
     void updateRack();
     void completeRackStep(Rack& rack);
     void updateMarchNotes();
-    void resolveCollisions();
+    void resolveCollisions(std::span<const CollisionWorld::Pair> pairs);
     void resolvePlayerShot(std::span<const CollisionWorld::Pair> pairs);
     void resolveAlienShot(AlienShotType type, std::span<const CollisionWorld::Pair> pairs);
     void resolveInvadersInShields(std::span<const CollisionWorld::Pair> pairs);
@@ -187,8 +209,8 @@ private:
     GameAssets m_assets;
     // Collision shapes derived from the assets (see game_assets.h): x-y silhouettes through the slab.
     vox::VoxelModel m_playerShotShape;
-    std::array<std::array<vox::VoxelModel, 4>, 3> m_alienShotShapes;
-    std::array<std::array<vox::VoxelModel, 2>, 3> m_invaderShapes;
+    decltype(GameAssets::alienShots) m_alienShotShapes;
+    decltype(GameAssets::invaders) m_invaderShapes;
     vox::VoxelModel m_playerStencil;
     vox::VoxelModel m_alienStencil;
     int32_t m_slabDepth = 1;
@@ -197,10 +219,10 @@ private:
     int64_t m_frame = 0;
     SimPhase m_phase = SimPhase::Playing;
     int32_t m_current = 0;
-    std::array<PlayerState, 2> m_players;
+    std::array<PlayerState, arcade::kMaxPlayers> m_players;
     Cannon m_cannon;
     PlayerShot m_playerShot;
-    std::array<AlienShot, 3> m_alienShots;
+    std::array<AlienShot, arcade::kAlienShotTypes> m_alienShots;
     Saucer m_saucer;
     std::vector<Explosion> m_explosions;
     int32_t m_invaderExplosionTimer = 0;
