@@ -205,7 +205,8 @@ bool TeachingTree::rotate(int32_t node, TreeRotation* done) {
         const Option& option = options[i];
         const float before = m_nodes[option.receiver].box.surfaceArea();
         const float after = vox::unionArea(m_nodes[option.lowered].box, m_nodes[option.kept].box);
-        if (before - after > bestGain) {
+        // A rotation must pay: a gain lost in float rounding would only churn the tree.
+        if (before - after > bestGain && before - after > 1e-3f * before) {
             bestGain = before - after;
             bestAfter = after;
             best = i;
