@@ -139,7 +139,7 @@ struct Traversal {
 };
 
 // The separating axis test of two node boxes, A's axis-aligned in A's cells and B's turned by the frame,
-// leaning towards overlap by kNodeSlack.  Its own loops rather than vox::geometry's: sharing one edge-axes
+// leaning towards overlap by kNodeSlack. Its own loops rather than vox::geometry's: sharing one edge-axes
 // function made overlaps(Obb, Obb) twice as slow (docs/benchmarks.md, "Oriented boxes").
 bool nodesMayTouch(const RelativeFrame& frame, const VoxelBox& boxA, const VoxelBox& boxB) {
     const glm::vec3 centerA = glm::vec3(boxA.min + boxA.max) * 0.5f;
