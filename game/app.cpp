@@ -7,6 +7,7 @@
 #include "debug/frame_rate.h"
 #include "demo_scene.h"
 #include "model_view_scene.h"
+#include "options_applier.h"
 #include "persist/key_rebinding.h"
 #include "persist/save_files.h"
 #include "scene/game_scene.h"
@@ -136,13 +137,13 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
     return status;
 }
 
-class Game {
+class Game final : private OptionsTarget {
 public:
     // `applied`: the settings the window and `actions` were made with.
     Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene, vox::ActionMap actions,
          const Settings& applied, GameScene* game, const std::filesystem::path& shaders)
         : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)), m_game(game),
-          m_actions(std::move(actions)), m_applied(applied),
+          m_actions(std::move(actions)), m_optionsApplier(applied), m_viewOptions(applied),
           // Headless runs take one step per frame; a window paces its steps (see fixed_step_clock.h).
           m_clock(m_window.isHeadless() ? vox::FixedStepSettings{} : vox::pacedFixedStepSettings()),
           m_softwareRenderer(vox::isSoftwareRasterizer(vox::glRendererName())) {
@@ -242,8 +243,11 @@ private:
             m_running = false;
         // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.
         const bool listening = m_game && m_game->flow().listeningForKey();
-        if (input.pressed(Action::ToggleFullscreen) && !m_game)
-            m_window.toggleFullscreen(); // the game's flow turns F11 into its fullscreen option instead
+        if (input.pressed(Action::ToggleFullscreen) && !m_game) {
+            // The model viewer has no flow to flip the option (a game's flow does, and is applied below).
+            m_viewOptions.fullscreen = !m_viewOptions.fullscreen;
+            applyOptions(m_viewOptions);
+        }
         if (m_overlay) {
             if (!listening)
                 m_overlay->state().applyInput(input);
@@ -256,7 +260,7 @@ private:
         if (m_game && m_game->flow().finished())
             m_running = false;
         if (m_game)
-            applyOptions(m_game->flow().options());
+            applyOptions(m_game->flow().options()); // once per step, whatever screen changed them
         ++m_stepsRun;
         if (m_soak && m_game) {
             if (vox::Status checked = m_soak->afterStep(m_stepsRun, m_game->flow().simulation()); !checked) {
@@ -269,25 +273,35 @@ private:
             m_running = false;
     }
 
-    // Applies what changed in the options screen (or by F11) now: keys to the live action map, fullscreen
-    // and vsync to the window. A refusal is a warning and a note on the options screen; the game goes on.
-    void applyOptions(const Settings& options) {
-        if (options == m_applied)
-            return;
-        if (options.keys != m_applied.keys)
-            applyKeyBindings(options.keys, m_actions);
-        if (options.fullscreen != m_applied.fullscreen) {
-            const vox::Status status = m_window.setFullscreen(options.fullscreen);
-            warn(status);
-            m_game->setOptionsNote(status ? "" : "FULLSCREEN REFUSED BY THE WINDOW SYSTEM");
-        }
-        if (options.vsync != m_applied.vsync) {
-            const vox::Status status = m_window.setVsync(options.vsync);
-            warn(status);
-            m_game->setOptionsNote(status ? "" : "VSYNC REFUSED BY THE GRAPHICS DRIVER");
-        }
-        m_applied = options;
-        reportDisplay();
+    // Applies and saves what differs from the options in force (OptionsApplier), then tells the options
+    // screen what the window granted. A refusal is a warning and a note on the options screen.
+    void applyOptions(const Settings& wanted) {
+        const OptionsUpdate update = m_optionsApplier.update(wanted, *this);
+        if (update.note && m_game)
+            m_game->setOptionsNote(*update.note);
+        if (update.difference.any)
+            reportDisplay();
+    }
+
+    // OptionsTarget: where the options take effect in this run.
+    void applyKeys(const KeyBindings& keys) override { applyKeyBindings(keys, m_actions); }
+    vox::Status applyFullscreen(bool fullscreen) override {
+        vox::Status status = m_window.setFullscreen(fullscreen);
+        warn(status);
+        return status;
+    }
+    vox::Status applyVsync(bool vsync) override {
+        vox::Status status = m_window.setVsync(vsync);
+        warn(status);
+        return status;
+    }
+    void applyVolumes(const Volumes& volumes) override {
+        if (m_game)
+            m_game->setVolumes(volumes);
+    }
+    void save(const Settings& settings) override {
+        if (m_game)
+            m_game->saveOptions(settings);
     }
 
     // Tells the options screen what the window really does (a driver may refuse vsync or fullscreen).
@@ -387,7 +401,8 @@ private:
     FrameTimeLog m_frameLog;                 // every frame's, for --fps's summary at the end
     std::optional<uint64_t> m_lastPresent;   // performance counter at the latest present
     vox::ActionMap m_actions;
-    Settings m_applied; // what the window and m_actions currently follow
+    OptionsApplier m_optionsApplier; // the options the window, m_actions and the audio follow
+    Settings m_viewOptions;          // the model viewer's (it has no flow): F11 flips fullscreen
     vox::FixedStepClock m_clock;
     bool m_softwareRenderer = false; // GL_RENDERER is a CPU rasteriser: AUTO quality is LOW
     uint64_t m_stepsRun = 0;

@@ -39,7 +39,6 @@ void GameFlow::step(const vox::ActionState& input) {
     ++m_screenFrames;
     if (input.pressed(Action::ToggleFullscreen) && !listeningForKey()) {
         m_settings.options.fullscreen = !m_settings.options.fullscreen;
-        m_optionsChanged = true;
     }
     const ui::NavInput nav = m_nav.read(input);
     ui::Ui ui = ui::Ui::stepping(nav);
@@ -79,10 +78,6 @@ uint32_t GameFlow::hiScore() const {
 }
 
 // --- Options and keys ---------------------------------------------------------------------------------
-
-bool GameFlow::takeOptionsChanged() {
-    return std::exchange(m_optionsChanged, false);
-}
 
 void GameFlow::keyPressed(SDL_Scancode key) {
     if (!m_pendingKey)

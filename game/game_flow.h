@@ -122,12 +122,9 @@ public:
     // --- Options and keys ------------------------------------------------------------------------------
     /// The options as edited so far.
     [[nodiscard]] const Settings& options() const { return m_settings.options; }
-    /// The options to change (then `optionsChanged()`).
+    /// The options to change: the runner's `OptionsApplier` applies and saves whatever differs after the
+    /// step.
     [[nodiscard]] Settings& editOptions() { return m_settings.options; }
-    /// Call after changing `editOptions()`: the app applies and saves them.
-    void optionsChanged() { m_optionsChanged = true; }
-    /// True once after the options changed (apply and save them then).
-    [[nodiscard]] bool takeOptionsChanged();
     /// What the display really does (the app sets it after applying the options).
     void setDisplay(const DisplayState& display) { m_display = display; }
     /// See `setDisplay`.
@@ -235,7 +232,6 @@ private:
     bool m_stepped = false;
     uint64_t m_sessions = 0;
     int32_t m_screenFrames = 0;
-    bool m_optionsChanged = false;
     DisplayState m_display;
     std::string m_optionsNote;
     ControlsNote m_controlsNote;

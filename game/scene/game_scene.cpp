@@ -69,14 +69,16 @@ void GameScene::saveChanges() {
         if (!status)
             std::fprintf(stderr, "voxel-invaders: warning: %s\n", status.error().message.c_str());
     };
-    if (m_flow.takeOptionsChanged()) {
-        const Settings& options = m_flow.options();
-        m_audio.setVolumes({options.masterVolume, options.effectsVolume, options.mute});
-        if (m_files.settings)
-            warn(saveSettings(*m_files.settings, options));
-    }
     if (m_flow.takeHighScoresChanged() && m_files.highScores)
         warn(saveHighScores(*m_files.highScores, m_flow.highScores()));
+}
+
+void GameScene::saveOptions(const Settings& options) {
+    // As saveChanges: a failed save is a warning, the old file intact.
+    if (!m_files.settings)
+        return;
+    if (const vox::Status saved = saveSettings(*m_files.settings, options); !saved)
+        std::fprintf(stderr, "voxel-invaders: warning: %s\n", saved.error().message.c_str());
 }
 
 void GameScene::handleEvents() {

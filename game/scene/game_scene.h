@@ -28,7 +28,7 @@ namespace invaders {
 
 /// Where the scene saves what the player changes; none: it does not save (headless runs).
 struct SaveFilePaths {
-    std::optional<std::filesystem::path> settings;   ///< Written when the options change.
+    std::optional<std::filesystem::path> settings;   ///< Written when the options change (`saveOptions`).
     std::optional<std::filesystem::path> highScores; ///< Written when the top-10 table changes.
 };
 
@@ -56,6 +56,10 @@ public:
     void setOptionsNote(std::string note) { m_flow.setOptionsNote(std::move(note)); }
     /// What the window really does now (vsync, fullscreen), for the options screen.
     void setDisplay(const DisplayState& display) { m_flow.setDisplay(display); }
+    /// Plays at these volumes from now on (the app's `OptionsApplier` calls it).
+    void setVolumes(const Volumes& volumes) { m_audio.setVolumes(volumes); }
+    /// Writes `options` to the settings file, if this run saves (the app's `OptionsApplier` calls it).
+    void saveOptions(const Settings& options);
     /// The models the game was built with.
     [[nodiscard]] const GameAssets& assets() const { return m_assets; }
     /// The debris of the scene on screen (frozen while the game is paused, cleared on a scene change).

@@ -82,11 +82,8 @@ void ControlsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*
                 return;
             }
             KeyBindings& keys = flow.editOptions().keys;
-            const KeyBindings before = keys;
             const Action action = kRebindableActions[static_cast<size_t>(m_menu.selected)];
             flow.setControlsNote({ControlsNote::Kind::Rebound, rebindKey(keys, action, binding)});
-            if (keys != before)
-                flow.optionsChanged();
         }
         return;
     }
@@ -109,11 +106,7 @@ void ControlsScreen::layout(GameFlow& flow, ui::Ui& ui) {
         }
     }
     if (ui.button("RESET TO DEFAULTS")) {
-        const KeyBindings defaults = defaultKeyBindings();
-        if (keys != defaults) {
-            keys = defaults;
-            flow.optionsChanged();
-        }
+        keys = defaultKeyBindings();
         flow.setControlsNote({ControlsNote::Kind::Reset, {}});
     }
     if (ui.button("BACK"))

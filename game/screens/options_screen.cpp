@@ -1,5 +1,5 @@
 // Options: sound, difficulty, the view, display, drawing quality and the way to the controls. Left/Right
-// change a value; every change is applied and saved at once (the app reads `takeOptionsChanged`).
+// change a value; every change is applied and saved from the next step (`OptionsApplier`).
 #include "game_flow.h"
 #include "ui/key_names.h"
 
@@ -45,44 +45,35 @@ void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     ui.beginPanel("OPTIONS", {0.5f, 0.5f}, &m_menu);
     if (const int32_t change = ui.option("MASTER VOLUME", percent(options.masterVolume))) {
         options.masterVolume = stepVolume(options.masterVolume, change);
-        flow.optionsChanged();
     }
     if (const int32_t change = ui.option("EFFECTS VOLUME", percent(options.effectsVolume))) {
         options.effectsVolume = stepVolume(options.effectsVolume, change);
-        flow.optionsChanged();
     }
     if (ui.option("MUTE", options.mute ? "ON" : "OFF") != 0) {
         options.mute = !options.mute;
-        flow.optionsChanged();
     }
     if (const int32_t change = ui.option("DIFFICULTY", ui::upperCase(difficultyName(options.difficulty)))) {
         // Applies to the next game started.
         options.difficulty =
             static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
-        flow.optionsChanged();
     }
     if (ui.option("VIEW", options.flatView ? "ARCADE FLAT" : "3D") != 0) {
         options.flatView = !options.flatView;
-        flow.optionsChanged();
     }
     if (ui.option("FULLSCREEN", onOff(options.fullscreen, display.fullscreen)) != 0) {
         options.fullscreen = !options.fullscreen;
-        flow.optionsChanged();
     }
     if (ui.option("VSYNC", onOff(options.vsync, display.vsync)) != 0) {
         options.vsync = !options.vsync;
-        flow.optionsChanged();
     }
     // Both apply from the next frame (GameScene); AUTO says what it chose on this machine.
     const ResolvedQuality quality =
         resolveQuality(options.quality, options.renderScale, display.softwareRenderer);
     if (const int32_t change = ui.option("QUALITY", qualityLabel(quality))) {
         options.quality = static_cast<Quality>((static_cast<int32_t>(options.quality) + 3 + change) % 3);
-        flow.optionsChanged();
     }
     if (const int32_t change = ui.option("RENDER SCALE", renderScaleLabel(options.renderScale, quality))) {
         options.renderScale = stepRenderScale(options.renderScale, change);
-        flow.optionsChanged();
     }
     if (ui.button("CONTROLS"))
         flow.show(Screen::Controls);

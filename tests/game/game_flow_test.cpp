@@ -2,6 +2,7 @@
 // live `vox::ActionMap` (the app's loop in miniature), asserting the screen and the selected entry reached.
 // Attract mode, starting a game, pause, options, rebinding keys, game over, initials, the table, replays.
 #include "game_flow.h"
+#include "options_applier.h"
 
 #include "persist/save_files.h"
 #include "sim/game_assets.h"
@@ -38,12 +39,16 @@ void run(GameFlow& flow, int steps, ActionState input = {}) {
 }
 
 // The app's loop in miniature: real key events through a live `vox::ActionMap`, raw presses to the flow,
-// one step per tap, and the options' keys applied to the map whenever they change.
-class Keyboard {
+// one step per tap, and the options applied (the keys to the map) and saved by an `OptionsApplier` after
+// every step, as the runner does.
+class Keyboard : private OptionsTarget {
 public:
-    explicit Keyboard(GameFlow& flow) : m_flow(flow), m_applied(flow.options().keys) {
-        applyKeyBindings(m_applied, m_actions);
+    explicit Keyboard(GameFlow& flow) : m_flow(flow), m_applier(flow.options()) {
+        applyKeyBindings(flow.options().keys, m_actions);
     }
+
+    /// True once after the options were saved (they changed).
+    bool takeSaved() { return std::exchange(m_saved, false); }
 
     /// Presses and releases `key`, one step each; returns the events of both steps.
     std::vector<SimEventType> tap(SDL_Scancode key) {
@@ -112,15 +117,19 @@ private:
         m_flow.step(m_actions.takeStep());
         for (const SimEvent& simEvent : m_flow.events())
             seen.push_back(simEvent.type);
-        if (m_flow.options().keys != m_applied) {
-            m_applied = m_flow.options().keys;
-            applyKeyBindings(m_applied, m_actions);
-        }
+        (void)m_applier.update(m_flow.options(), *this);
     }
+
+    void applyKeys(const KeyBindings& keys) override { applyKeyBindings(keys, m_actions); }
+    vox::Status applyFullscreen(bool /*fullscreen*/) override { return {}; }
+    vox::Status applyVsync(bool /*vsync*/) override { return {}; }
+    void applyVolumes(const Volumes& /*volumes*/) override {}
+    void save(const Settings& /*settings*/) override { m_saved = true; }
 
     GameFlow& m_flow;
     vox::ActionMap m_actions = invaders::defaultActionMap();
-    KeyBindings m_applied;
+    OptionsApplier m_applier;
+    bool m_saved = false;
 };
 
 bool contains(const std::vector<SimEventType>& events, SimEventType type) {
@@ -265,7 +274,7 @@ TEST(GameFlow, OptionsChangeValuesWithLeftRightAndConfirmOpensControls) {
     const float master = flow.options().masterVolume;
     keyboard.tap(SDL_SCANCODE_LEFT);
     EXPECT_FLOAT_EQ(flow.options().masterVolume, master - 0.1f);
-    EXPECT_TRUE(flow.takeOptionsChanged());
+    EXPECT_TRUE(keyboard.takeSaved());
     for (int i = 0; i < 20; ++i)
         keyboard.tap(SDL_SCANCODE_A);
     EXPECT_FLOAT_EQ(flow.options().masterVolume, 0.0f) << "clamped at 0";
@@ -497,13 +506,13 @@ TEST(Controls, RebindingFireMakesTheNewKeyFireAndNotTheOld) {
     Keyboard keyboard(flow);
     openControls(keyboard, flow);
     listenFor(keyboard, flow, Action::Fire, "FIRE");
-    EXPECT_FALSE(flow.takeOptionsChanged()) << "nothing changed yet";
+    EXPECT_FALSE(keyboard.takeSaved()) << "nothing changed yet";
     keyboard.tap(SDL_SCANCODE_K);
     EXPECT_FALSE(flow.listeningForKey());
     EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_K}});
     EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Rebound);
     EXPECT_EQ(flow.controlsNote().rebind.kind, RebindKind::Bound);
-    EXPECT_TRUE(flow.takeOptionsChanged()) << "to be saved";
+    EXPECT_TRUE(keyboard.takeSaved()) << "to be saved";
 
     // The live map follows at once: K fires in the game; Space does not (it still confirms in menus).
     keyboard.tap(SDL_SCANCODE_ESCAPE); // to the options
@@ -545,7 +554,7 @@ TEST(Controls, EscapeOrAGamepadButtonCancelsListening) {
     GameFlow flow({}, assets(), {});
     Keyboard keyboard(flow);
     openControls(keyboard, flow);
-    (void)flow.takeOptionsChanged();
+    (void)keyboard.takeSaved();
     listenFor(keyboard, flow, Action::Start, "START");
     keyboard.tap(SDL_SCANCODE_ESCAPE);
     EXPECT_FALSE(flow.listeningForKey());
@@ -556,7 +565,7 @@ TEST(Controls, EscapeOrAGamepadButtonCancelsListening) {
     EXPECT_FALSE(flow.listeningForKey());
     EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Cancelled);
     EXPECT_EQ(flow.options().keys, defaultKeyBindings());
-    EXPECT_FALSE(flow.takeOptionsChanged());
+    EXPECT_FALSE(keyboard.takeSaved());
 }
 
 TEST(Controls, GlobalKeysAreBindableWhileListening) {
@@ -578,13 +587,13 @@ TEST(Controls, ResetRestoresTheDefaultsAndBackLeaves) {
     listenFor(keyboard, flow, Action::Right, "MOVE RIGHT");
     keyboard.tap(SDL_SCANCODE_L);
     ASSERT_NE(flow.options().keys, defaultKeyBindings());
-    (void)flow.takeOptionsChanged();
+    (void)keyboard.takeSaved();
     while (flow.selectedItem() != "RESET TO DEFAULTS")
         keyboard.tap(SDL_SCANCODE_DOWN);
     keyboard.tap(SDL_SCANCODE_SPACE);
     EXPECT_EQ(flow.options().keys, defaultKeyBindings());
     EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Reset);
-    EXPECT_TRUE(flow.takeOptionsChanged());
+    EXPECT_TRUE(keyboard.takeSaved());
     keyboard.tap(SDL_SCANCODE_S);
     ASSERT_EQ(flow.selectedItem(), "BACK");
     keyboard.tap(SDL_SCANCODE_SPACE);
@@ -602,7 +611,7 @@ TEST(Controls, ReboundKeysSurviveTheSettingsFile) {
     keyboard.tap(SDL_SCANCODE_LCTRL);
     listenFor(keyboard, flow, Action::ToggleDebugOverlay, "DEBUG OVERLAY");
     keyboard.tap(SDL_SCANCODE_F1);
-    ASSERT_TRUE(flow.takeOptionsChanged());
+    ASSERT_TRUE(keyboard.takeSaved());
     ASSERT_TRUE(saveSettings(file, flow.options()).ok()); // as GameScene saves them
 
     const Loaded<Settings> loaded = loadSettings(file);
@@ -622,13 +631,15 @@ TEST(Controls, ReboundKeysSurviveTheSettingsFile) {
 
 TEST(GameFlow, F11FlipsTheFullscreenOptionOnAnyScreen) {
     GameFlow flow({}, assets(), {});
-    flow.step(press(Action::ToggleFullscreen));
+    Keyboard keyboard(flow);
+    keyboard.tap(SDL_SCANCODE_F11);
     EXPECT_TRUE(flow.options().fullscreen);
-    EXPECT_TRUE(flow.takeOptionsChanged()) << "saved, so the next start keeps it";
-    flow.step(press(Action::Confirm));
-    flow.step(press(Action::ToggleFullscreen));
+    EXPECT_TRUE(keyboard.takeSaved()) << "saved, so the next start keeps it";
+    keyboard.tap(SDL_SCANCODE_RETURN);
+    keyboard.tap(SDL_SCANCODE_F11);
     EXPECT_EQ(flow.screen(), Screen::Playing);
     EXPECT_FALSE(flow.options().fullscreen);
+    EXPECT_TRUE(keyboard.takeSaved());
 }
 
 } // namespace

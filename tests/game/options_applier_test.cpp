@@ -1,0 +1,233 @@
+// The one place options take effect: `optionsDifference` field by field, `OptionsApplier` applying and
+// saving each difference once, and every change any screen makes to `Settings` (the options and controls
+// screens, F11) both applied and saved after the step that made it.
+#include "options_applier.h"
+
+#include "game_flow.h"
+#include "sim/game_assets.h"
+
+#include "vox/core/result.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <vector>
+
+namespace invaders {
+namespace {
+
+using vox::ActionState;
+
+// Records what was applied and saved, as the runner's window, action map, audio and file would take it.
+class RecordingTarget : public OptionsTarget {
+public:
+    void applyKeys(const KeyBindings& keys) override { live.keys = keys; }
+    vox::Status applyFullscreen(bool fullscreen) override {
+        if (refuseFullscreen)
+            return vox::Error{"no fullscreen here"};
+        live.fullscreen = fullscreen;
+        return {};
+    }
+    vox::Status applyVsync(bool vsync) override {
+        live.vsync = vsync;
+        return {};
+    }
+    void applyVolumes(const Volumes& volumes) override {
+        live.masterVolume = volumes.master;
+        live.effectsVolume = volumes.effects;
+        live.mute = volumes.mute;
+    }
+    void save(const Settings& settings) override {
+        saved = settings;
+        ++saves;
+    }
+
+    Settings live;                 ///< The fields that have an apply step, as applied.
+    std::optional<Settings> saved; ///< The latest settings saved.
+    int saves = 0;
+    bool refuseFullscreen = false;
+};
+
+TEST(OptionsDifference, EqualSettingsDifferInNothing) {
+    const OptionsDifference difference = optionsDifference(Settings{}, Settings{});
+    EXPECT_FALSE(difference.any);
+    EXPECT_FALSE(difference.keys || difference.fullscreen || difference.vsync || difference.volumes);
+}
+
+TEST(OptionsDifference, EachFieldIsNoticedAndOnlyItsApplyStepIsAsked) {
+    struct Case {
+        const char* field;
+        void (*change)(Settings&);
+        bool keys, fullscreen, vsync, volumes;
+    };
+    const Case cases[] = {
+        {"masterVolume", [](Settings& s) { s.masterVolume = 0.3f; }, false, false, false, true},
+        {"effectsVolume", [](Settings& s) { s.effectsVolume = 0.2f; }, false, false, false, true},
+        {"mute", [](Settings& s) { s.mute = true; }, false, false, false, true},
+        {"fullscreen", [](Settings& s) { s.fullscreen = true; }, false, true, false, false},
+        {"vsync", [](Settings& s) { s.vsync = false; }, false, false, true, false},
+        // Read by the scene every frame or by the next game: saved, no apply step.
+        {"difficulty", [](Settings& s) { s.difficulty = Difficulty::Easy; }, false, false, false, false},
+        {"flatView", [](Settings& s) { s.flatView = true; }, false, false, false, false},
+        {"quality", [](Settings& s) { s.quality = Quality::Low; }, false, false, false, false},
+        {"renderScale", [](Settings& s) { s.renderScale = 0.5f; }, false, false, false, false},
+        {"keys", [](Settings& s) { s.keys[static_cast<size_t>(Action::Fire)] = {{SDL_SCANCODE_K}}; }, true,
+         false, false, false},
+    };
+    for (const Case& test : cases) {
+        SCOPED_TRACE(test.field);
+        Settings wanted;
+        test.change(wanted);
+        ASSERT_FALSE(wanted == Settings{}) << "the case changes its field";
+        const OptionsDifference difference = optionsDifference(Settings{}, wanted);
+        EXPECT_TRUE(difference.any) << "every difference is saved";
+        EXPECT_EQ(difference.keys, test.keys);
+        EXPECT_EQ(difference.fullscreen, test.fullscreen);
+        EXPECT_EQ(difference.vsync, test.vsync);
+        EXPECT_EQ(difference.volumes, test.volumes);
+    }
+}
+
+TEST(OptionsApplier, AppliesAndSavesADifferenceOnceAndNothingWhenEqual) {
+    RecordingTarget target;
+    OptionsApplier applier({});
+    EXPECT_FALSE(applier.update({}, target).difference.any);
+    EXPECT_EQ(target.saves, 0) << "nothing changed, nothing written";
+
+    Settings wanted;
+    wanted.vsync = false;
+    wanted.mute = true;
+    wanted.quality = Quality::Low;
+    const OptionsUpdate update = applier.update(wanted, target);
+    EXPECT_TRUE(update.difference.any);
+    ASSERT_TRUE(update.note.has_value()) << "a display option changed";
+    EXPECT_EQ(*update.note, "") << "and was granted";
+    EXPECT_FALSE(target.live.vsync);
+    EXPECT_TRUE(target.live.mute);
+    ASSERT_TRUE(target.saved.has_value());
+    EXPECT_EQ(*target.saved, wanted);
+    EXPECT_EQ(target.saves, 1);
+    EXPECT_EQ(applier.applied(), wanted);
+
+    EXPECT_FALSE(applier.update(wanted, target).difference.any);
+    EXPECT_EQ(target.saves, 1) << "the same options again: no second save";
+}
+
+TEST(OptionsApplier, ARefusalIsANoteAndTheOptionIsStillSaved) {
+    RecordingTarget target;
+    target.refuseFullscreen = true;
+    OptionsApplier applier({});
+    Settings wanted;
+    wanted.fullscreen = true;
+    const OptionsUpdate update = applier.update(wanted, target);
+    ASSERT_TRUE(update.note.has_value());
+    EXPECT_EQ(*update.note, "FULLSCREEN REFUSED BY THE WINDOW SYSTEM");
+    EXPECT_FALSE(target.live.fullscreen);
+    ASSERT_TRUE(target.saved.has_value());
+    EXPECT_TRUE(target.saved->fullscreen) << "what the player asked for is kept for the next start";
+}
+
+// --- Through the screens -------------------------------------------------------------------------------
+
+const GameAssets& assets() {
+    static const GameAssets built = builtinGameAssets();
+    return built;
+}
+
+ActionState press(Action action) {
+    ActionState state;
+    state.pressedBits = ActionState::bit(action);
+    state.heldBits = ActionState::bit(action);
+    return state;
+}
+
+// The runner's step in miniature: the flow steps, then the applier runs once. After every step the options
+// the screens hold must be the options in force, applied and (when they ever changed) saved.
+class Runner {
+public:
+    explicit Runner(GameFlow& flow) : m_flow(flow), m_applier(flow.options()) {
+        target.live = flow.options();
+    }
+
+    void step(const ActionState& input, std::optional<SDL_Scancode> key = std::nullopt) {
+        if (key)
+            m_flow.keyPressed(*key);
+        const Settings before = m_flow.options();
+        m_flow.step(input);
+        const bool changed = !(m_flow.options() == before);
+        const int saves = target.saves;
+        (void)m_applier.update(m_flow.options(), target);
+        ++steps;
+        SCOPED_TRACE("step " + std::to_string(steps));
+        EXPECT_EQ(target.saves, saves + (changed ? 1 : 0)) << "one save exactly when the step changed them";
+        EXPECT_EQ(m_applier.applied(), m_flow.options());
+        if (changed) {
+            ++changes;
+            ASSERT_TRUE(target.saved.has_value());
+            EXPECT_EQ(*target.saved, m_flow.options()) << "saved as changed";
+        }
+        const Settings& wanted = m_flow.options();
+        EXPECT_EQ(target.live.keys, wanted.keys) << "applied";
+        EXPECT_EQ(target.live.fullscreen, wanted.fullscreen);
+        EXPECT_EQ(target.live.vsync, wanted.vsync);
+        EXPECT_EQ(target.live.masterVolume, wanted.masterVolume);
+        EXPECT_EQ(target.live.effectsVolume, wanted.effectsVolume);
+        EXPECT_EQ(target.live.mute, wanted.mute);
+    }
+    void tap(Action action) {
+        step(press(action));
+        step({});
+    }
+
+    RecordingTarget target;
+    int steps = 0;
+    int changes = 0;
+
+private:
+    GameFlow& m_flow;
+    OptionsApplier m_applier;
+};
+
+TEST(OptionsApplier, EveryChangeAnyScreenMakesIsAppliedAndSaved) {
+    GameFlow flow({}, assets(), {});
+    Runner runner(flow);
+    runner.tap(Action::ToggleFullscreen); // F11 on the title
+    runner.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    // Every row of the options screen, changed down and up (CONTROLS opens its screen: done below).
+    int rows = 0;
+    while (flow.selectedItem() != "CONTROLS") {
+        SCOPED_TRACE(flow.selectedItem());
+        runner.tap(Action::MenuLeft);
+        runner.tap(Action::MenuRight);
+        runner.tap(Action::MenuRight);
+        runner.tap(Action::MenuDown);
+        ASSERT_LT(++rows, 20) << "CONTROLS not reached";
+    }
+    runner.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Controls);
+    // Rebind MOVE LEFT to K, then every key back to its default.
+    runner.tap(Action::Confirm);
+    ASSERT_TRUE(flow.listeningForKey());
+    runner.step({}, SDL_SCANCODE_K);
+    runner.step({});
+    EXPECT_EQ(flow.options().keys[static_cast<size_t>(Action::Left)],
+              std::vector<vox::KeyBinding>{{SDL_SCANCODE_K}});
+    while (flow.selectedItem() != "RESET TO DEFAULTS")
+        runner.tap(Action::MenuDown);
+    runner.tap(Action::Confirm);
+    EXPECT_EQ(flow.options().keys, defaultKeyBindings());
+    runner.tap(Action::Back);
+    runner.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    runner.tap(Action::Confirm);
+    runner.tap(Action::ToggleFullscreen); // F11 in a game
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    // F11, every option row three ways, a rebinding, a reset, F11 again: each one a change.
+    EXPECT_GE(runner.changes, 2 + 3 * rows - 4)
+        << "the walk changed the options (a few values stop at a limit)";
+    EXPECT_EQ(runner.target.saves, runner.changes);
+}
+
+} // namespace
+} // namespace invaders
