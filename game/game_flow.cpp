@@ -8,17 +8,6 @@ namespace invaders {
 
 GameFlow::GameFlow(const FlowSettings& settings, const GameAssets& assets, HighScoreTable highScores)
     : m_settings(settings), m_assets(assets), m_highScores(std::move(highScores)) {
-    m_screens[static_cast<size_t>(Screen::Title)] = std::make_unique<TitleScreen>();
-    m_screens[static_cast<size_t>(Screen::ScoreTable)] = std::make_unique<ScoreTableScreen>();
-    m_screens[static_cast<size_t>(Screen::HighScores)] = std::make_unique<HighScoresScreen>();
-    m_screens[static_cast<size_t>(Screen::Demo)] = std::make_unique<DemoScreen>();
-    m_screens[static_cast<size_t>(Screen::Playing)] = std::make_unique<PlayScreen>();
-    m_screens[static_cast<size_t>(Screen::Paused)] = std::make_unique<PauseScreen>();
-    m_screens[static_cast<size_t>(Screen::Options)] = std::make_unique<OptionsScreen>();
-    m_screens[static_cast<size_t>(Screen::Controls)] = std::make_unique<ControlsScreen>();
-    m_screens[static_cast<size_t>(Screen::GameOver)] = std::make_unique<GameOverScreen>();
-    m_screens[static_cast<size_t>(Screen::EnterInitials)] = std::make_unique<InitialsScreen>();
-    m_screens[static_cast<size_t>(Screen::Replay)] = std::make_unique<ReplayScreen>();
     m_display.vsync = m_settings.options.vsync;
     m_display.fullscreen = m_settings.options.fullscreen;
     if (m_settings.replay) {
@@ -42,22 +31,30 @@ void GameFlow::step(const vox::ActionState& input) {
     }
     const ui::NavInput nav = m_nav.read(input);
     ui::Ui ui = ui::Ui::stepping(nav);
-    current().step(*this, ui, input);
+    // The screen sees the flow const and edits only the options: what should happen next comes back.
+    const StepContext context{{*this, m_settings.options}, *this};
+    carryOut(current().step(context, ui, input));
     updateSelectedItem();
-    m_pendingKey.reset(); // raw presses are for the step they came before, never a later screen
-    m_pendingButton = false;
+    m_shared.pendingKey.reset(); // raw presses are for the step they came before, never a later screen
+    m_shared.pendingButton = false;
 }
 
 void GameFlow::updateSelectedItem() {
-    // Which entry is selected now, on whatever screen this step ended: a layout with no input tells.
+    // Which entry is selected now, on whatever screen this step ended: a layout with no input tells (and
+    // chooses nothing, so its transition is none).
     ui::Ui probe = ui::Ui::stepping({});
-    current().layout(*this, probe);
+    Settings scratch = m_settings.options;
+    const Transition chosen = current().layout({*this, scratch}, probe);
+    VOX_ASSERT(chosen.isNone(), "a layout without input chose an entry");
     m_selectedItem = probe.selectedLabel();
 }
 
 void GameFlow::drawUi(ui::Ui& ui) {
     VOX_ASSERT(ui.isDrawing(), "GameFlow::drawUi takes a drawing Ui");
-    current().layout(*this, ui);
+    // A drawing Ui never reports a choice; a copy of the options makes sure a frame changes none.
+    Settings scratch = m_settings.options;
+    const Transition chosen = current().layout({*this, scratch}, ui);
+    VOX_ASSERT(chosen.isNone(), "a drawn layout chose an entry");
 }
 
 Scenery GameFlow::scenery() const {
@@ -80,18 +77,14 @@ uint32_t GameFlow::hiScore() const {
 // --- Options and keys ---------------------------------------------------------------------------------
 
 void GameFlow::keyPressed(SDL_Scancode key) {
-    if (!m_pendingKey)
-        m_pendingKey = key;
-    m_gamepadLastUsed = false;
+    if (!m_shared.pendingKey)
+        m_shared.pendingKey = key;
+    m_shared.gamepadLastUsed = false;
 }
 
 void GameFlow::buttonPressed() {
-    m_pendingButton = true;
-    m_gamepadLastUsed = true;
-}
-
-bool GameFlow::listeningForKey() const {
-    return m_screen == Screen::Controls && screenObject<ControlsScreen>(Screen::Controls).listening();
+    m_shared.pendingButton = true;
+    m_shared.gamepadLastUsed = true;
 }
 
 // --- High scores --------------------------------------------------------------------------------------
@@ -123,10 +116,57 @@ void GameFlow::submitInitials(const std::array<char, 3>& initials) {
 
 // --- Moving between screens ---------------------------------------------------------------------------
 
+void GameFlow::carryOut(const Transition& next) {
+    using Kind = Transition::Kind;
+    m_lastTransition = next;
+    switch (next.kind) {
+    case Kind::None:
+        return;
+    case Kind::Show:
+        show(next.screen);
+        return;
+    case Kind::ReturnTo: // as it was left: its enter does not run, selection and timers stay
+        m_screen = next.screen;
+        return;
+    case Kind::StartGame:
+        m_shared.players = next.players;
+        startGame(next.players);
+        return;
+    case Kind::ChoosePlayers:
+        m_shared.players = next.players;
+        return;
+    case Kind::ToTitle:
+        toTitle();
+        return;
+    case Kind::NextAttractScreen:
+        nextAttractScreen();
+        return;
+    case Kind::OpenOptions:
+        m_optionsReturn = m_screen;
+        show(Screen::Options);
+        return;
+    case Kind::CloseOptions:
+        m_screen = m_optionsReturn;
+        return;
+    case Kind::GameOver:
+        enterGameOver();
+        return;
+    case Kind::AfterGameOver:
+        afterGameOver();
+        return;
+    case Kind::SubmitInitials:
+        submitInitials(next.initials);
+        return;
+    case Kind::Finish:
+        m_finished = true;
+        return;
+    }
+}
+
 void GameFlow::show(Screen screen) {
     m_screen = screen;
     m_screenFrames = 0;
-    current().enter(*this);
+    current().enter();
 }
 
 void GameFlow::startSession(Screen screen, int32_t players, Difficulty difficulty) {
@@ -166,12 +206,12 @@ void GameFlow::nextAttractScreen() {
         show(Screen::ScoreTable);
         return;
     case Screen::ScoreTable:
-        screenObject<HighScoresScreen>(Screen::HighScores).highlight(-1);
+        m_shared.highlightedRank = -1;
         show(Screen::HighScores);
         return;
     case Screen::HighScores:
         // After a game the table leads back to the title; in attract mode the demo follows it.
-        if (screenObject<HighScoresScreen>(Screen::HighScores).highlighted() >= 0)
+        if (m_shared.highlightedRank >= 0)
             toTitle();
         else
             startDemo();
@@ -180,15 +220,6 @@ void GameFlow::nextAttractScreen() {
         toTitle();
         return;
     }
-}
-
-void GameFlow::openOptions() {
-    m_optionsReturn = m_screen;
-    show(Screen::Options);
-}
-
-int32_t GameFlow::titlePlayers() const {
-    return screenObject<TitleScreen>(Screen::Title).players();
 }
 
 // --- The session --------------------------------------------------------------------------------------
@@ -200,9 +231,9 @@ void GameFlow::stepSession(const StepInput& input) {
         m_recording->inputs.push_back(input.bits());
 }
 
-StepInput GameFlow::pilotInput() {
-    VOX_ASSERT(m_pilot != nullptr, "GameFlow::pilotInput: no demo is running");
-    return m_pilot->decide(*m_simulation);
+void GameFlow::stepPilot() {
+    VOX_ASSERT(m_pilot != nullptr, "GameFlow::stepPilot: no demo is running");
+    stepSession(m_pilot->decide(*m_simulation));
 }
 
 void GameFlow::enterGameOver() {
@@ -222,7 +253,7 @@ void GameFlow::afterGameOver() {
         return;
     }
     if (m_lastRank >= 0) {
-        screenObject<HighScoresScreen>(Screen::HighScores).highlight(m_lastRank);
+        m_shared.highlightedRank = m_lastRank;
         show(Screen::HighScores);
         return;
     }
@@ -233,8 +264,7 @@ bool GameFlow::stepReplay() {
     const std::vector<uint8_t>& inputs = m_settings.replay->inputs;
     if (m_replayStep < inputs.size())
         stepSession(StepInput::fromBits(inputs[m_replayStep++]));
-    m_finished = m_replayStep == inputs.size();
-    return !m_finished;
+    return m_replayStep < inputs.size();
 }
 
 // --- End of a run -------------------------------------------------------------------------------------

@@ -1,7 +1,12 @@
 #pragma once
 // `GameFlow`: the screens around the simulation, driven by one `vox::ActionState` per 60 Hz step. No GL,
 // no audio, no files: the app draws the screen (`layout` with a drawing `ui::Ui`), plays `events()` and
-// saves `highScores()` and `options()`, so every transition can be tested headless.
+// saves `highScores()`; its `OptionsApplier` applies and saves `options()`. So every transition can be
+// tested headless.
+//
+// One owner per piece of state: a screen says what should happen next (its step returns a `Transition`)
+// and the flow alone changes the screen (`carryOut`); the state several screens read is the flow's
+// `SharedScreenState`; the options are applied and saved in one place, the runner's `OptionsApplier`.
 //
 //   attract:  Title --10 s--> ScoreTable --6 s--> HighScores --6 s--> Demo --(game over or 40 s)--> Title
 //             on any of them: Confirm starts a game, Back opens the options, a direction goes to Title
@@ -54,19 +59,6 @@ struct DisplayState {
     bool softwareRenderer = false;
 };
 
-/// What the controls screen did last, for its status line.
-struct ControlsNote {
-    enum class Kind : uint8_t {
-        None,      ///< Nothing to say.
-        Rebound,   ///< `rebind` says what happened (including a refusal).
-        Cancelled, ///< Listening for a key was cancelled.
-        Unnamed,   ///< The key pressed has no name, so it could not be saved: nothing changed.
-        Reset,     ///< Every key went back to its default.
-    };
-    Kind kind = Kind::None;
-    RebindResult rebind; ///< With `Rebound`.
-};
-
 /// Steps the title shows before the attract cycle goes on, and the other attract screens' times.
 inline constexpr int32_t kTitleFrames = 10 * 60;
 /// See `kTitleFrames`.
@@ -82,7 +74,7 @@ inline constexpr int32_t kGameOverFrames = 3 * 60;
 inline constexpr int32_t kInputDelayFrames = 30;
 
 /// See the file comment.
-class GameFlow {
+class GameFlow final : private SessionControls {
 public:
     /// Starts on the title (or a demo game with `settings.demo`, or the replay).
     GameFlow(const FlowSettings& settings, const GameAssets& assets, HighScoreTable highScores);
@@ -99,6 +91,8 @@ public:
     [[nodiscard]] Scenery scenery() const;
     /// The label of the current menu's selected entry after the latest step ("" without a menu).
     [[nodiscard]] const std::string& selectedItem() const { return m_selectedItem; }
+    /// What the screen said should happen after the latest step (carried out by then).
+    [[nodiscard]] const Transition& lastTransition() const { return m_lastTransition; }
     /// Steps spent on the current screen.
     [[nodiscard]] int32_t screenFrames() const { return m_screenFrames; }
     /// The session on screen (demo, game or replay); null before the first one.
@@ -113,18 +107,15 @@ public:
     [[nodiscard]] bool playerSession() const { return m_simulation != nullptr && m_pilot == nullptr; }
     /// The best score to show: the table's, or one being made or replayed now.
     [[nodiscard]] uint32_t hiScore() const;
-    /// The screen object of `screen`, for its own state (selection, letters).
-    template <class T>
-    [[nodiscard]] T& screenObject(Screen screen) const {
-        return static_cast<T&>(*m_screens[static_cast<size_t>(screen)]);
-    }
+    /// The screen objects, for their own state (selection, letters, the controls' note).
+    [[nodiscard]] const ScreenSet& screens() const { return m_screens; }
+    /// What several screens read: the players the title chose, the highlighted row, the key pressed.
+    [[nodiscard]] const SharedScreenState& shared() const { return m_shared; }
 
     // --- Options and keys ------------------------------------------------------------------------------
-    /// The options as edited so far.
+    /// The options as edited so far (the screens edit them through `ScreenContext::options`; the
+    /// runner's `OptionsApplier` applies and saves whatever differs after each step).
     [[nodiscard]] const Settings& options() const { return m_settings.options; }
-    /// The options to change: the runner's `OptionsApplier` applies and saves whatever differs after the
-    /// step.
-    [[nodiscard]] Settings& editOptions() { return m_settings.options; }
     /// What the display really does (the app sets it after applying the options).
     void setDisplay(const DisplayState& display) { m_display = display; }
     /// See `setDisplay`.
@@ -139,20 +130,12 @@ public:
     void keyPressed(SDL_Scancode key);
     /// A gamepad button went down (it cancels listening for a key).
     void buttonPressed();
-    /// The first key pressed since the last step, if any.
-    [[nodiscard]] std::optional<SDL_Scancode> pendingKey() const { return m_pendingKey; }
-    /// True if a gamepad button was pressed since the last step.
-    [[nodiscard]] bool pendingButton() const { return m_pendingButton; }
     /// True when the latest key or button the player pressed was a controller's: hints then name its
     /// buttons (A, B, START) instead of keys, until a key is pressed again.
-    [[nodiscard]] bool gamepadLastUsed() const { return m_gamepadLastUsed; }
-    /// True while the controls screen waits for a key: the app should not act on global keys (F11, F3),
-    /// which the player may be choosing.
-    [[nodiscard]] bool listeningForKey() const;
-    /// What the controls screen did last.
-    [[nodiscard]] const ControlsNote& controlsNote() const { return m_controlsNote; }
-    /// See `controlsNote`.
-    void setControlsNote(const ControlsNote& note) { m_controlsNote = note; }
+    [[nodiscard]] bool gamepadLastUsed() const { return m_shared.gamepadLastUsed; }
+    /// True while the screen takes every key itself (the controls screen waits for a key): the app should
+    /// not act on global keys (F11, F3), which the player may be choosing.
+    [[nodiscard]] bool listeningForKey() const { return current().capturesKeys(); }
 
     // --- High scores -----------------------------------------------------------------------------------
     /// The top-10 table, with any initials entered this session.
@@ -163,45 +146,6 @@ public:
     [[nodiscard]] int32_t initialsPlayer() const { return m_initialsPlayer; }
     /// The place (0-based) the initials player's score takes in the table.
     [[nodiscard]] int32_t initialsRank() const;
-    /// Enters the initials player's score with `initials`, then goes on (the next player, or the table).
-    void submitInitials(const std::array<char, 3>& initials);
-
-    // --- Moving between screens (for the screens) ------------------------------------------------------
-    /// Shows `screen` (its `enter` runs).
-    void show(Screen screen);
-    /// Starts a player's game with `players` (1 or 2).
-    void startGame(int32_t players);
-    /// Starts a demo game.
-    void startDemo();
-    /// The title; with --demo, the next demo game.
-    void toTitle();
-    /// The next screen of the attract cycle after the current one.
-    void nextAttractScreen();
-    /// Opens the options; Back returns to the current screen.
-    void openOptions();
-    /// Leaves the options for the screen they were opened from.
-    void closeOptions() { returnTo(m_optionsReturn); }
-    /// Shows `screen` as it was left (its `enter` does not run: selection and timers stay).
-    void returnTo(Screen screen) { m_screen = screen; }
-    /// Resumes the paused game.
-    void resume() { show(Screen::Playing); }
-    /// Ends the flow (the title's QUIT).
-    void quit() { m_finished = true; }
-    /// The players the title would start.
-    [[nodiscard]] int32_t titlePlayers() const;
-
-    // --- The session (for the screens) -----------------------------------------------------------------
-    /// Steps the session with `input` (and records it with --record).
-    void stepSession(const StepInput& input);
-    /// The demo's pilot's input for this step.
-    [[nodiscard]] StepInput pilotInput();
-    /// The game ended: "GAME OVER", then initials for each top-ten score.
-    void enterGameOver();
-    /// After "GAME OVER": initials for the next qualifying player, else the table (after a top-ten
-    /// score) or the title.
-    void afterGameOver();
-    /// The replay's next input; false when none are left (the flow is then finished).
-    bool stepReplay();
 
     // --- End of a run ----------------------------------------------------------------------------------
     /// True when the flow has nothing more to do: the replay ended, or the player chose to quit.
@@ -215,14 +159,33 @@ public:
     [[nodiscard]] bool demoOnly() const { return m_settings.demo; }
 
 private:
+    // The one place the screen changes: what a screen's step said should happen next.
+    void carryOut(const Transition& next);
+    // Shows `screen` afresh: its `enter` runs and its timer restarts.
+    void show(Screen screen);
     void startSession(Screen screen, int32_t players, Difficulty difficulty);
+    void startGame(int32_t players);
+    void startDemo();
+    void toTitle();           // with --demo, the next demo game
+    void nextAttractScreen(); // after the current one
+    void enterGameOver();     // "GAME OVER", then initials for each top-ten score
+    void afterGameOver();     // initials for the next player, else the table or the title
+    void submitInitials(const std::array<char, 3>& initials);
+    void stepSession(const StepInput& input); // and record it with --record
+    // SessionControls: what the screens may do to the session.
+    void stepPlayer(const StepInput& input) override { stepSession(input); }
+    void stepPilot() override;
+    bool stepReplay() override;
     void updateSelectedItem();
-    FlowScreen& current() const { return *m_screens[static_cast<size_t>(m_screen)]; }
+    [[nodiscard]] const FlowScreen& current() const { return m_screens[m_screen]; }
+    [[nodiscard]] FlowScreen& current() { return m_screens[m_screen]; }
 
     FlowSettings m_settings;
     GameAssets m_assets;
     HighScoreTable m_highScores;
-    std::array<std::unique_ptr<FlowScreen>, kScreenCount> m_screens;
+    ScreenSet m_screens;
+    SharedScreenState m_shared;
+    Transition m_lastTransition;
     Screen m_screen = Screen::Title;
     Screen m_optionsReturn = Screen::Title;
     ui::NavReader m_nav;
@@ -234,10 +197,6 @@ private:
     int32_t m_screenFrames = 0;
     DisplayState m_display;
     std::string m_optionsNote;
-    ControlsNote m_controlsNote;
-    std::optional<SDL_Scancode> m_pendingKey;
-    bool m_pendingButton = false;
-    bool m_gamepadLastUsed = false;
     int32_t m_initialsPlayer = 0;
     std::vector<int32_t> m_initialsQueue; ///< Players still to enter initials.
     int32_t m_lastRank = -1;              ///< The latest row entered, for the table's highlight.

@@ -3,24 +3,16 @@
 
 namespace invaders {
 
-bool stepAttract(GameFlow& flow, const ui::NavInput& nav, int32_t frames) {
-    if (nav.confirm) {
-        flow.startGame(flow.titlePlayers());
-        return true;
-    }
-    if (nav.back) {
-        flow.openOptions();
-        return true;
-    }
-    if ((nav.up || nav.down || nav.left || nav.right) && !flow.demoOnly()) {
-        flow.show(Screen::Title);
-        return true;
-    }
-    if (frames > 0 && flow.screenFrames() >= frames) {
-        flow.nextAttractScreen();
-        return true;
-    }
-    return false;
+Transition stepAttract(const GameFlow& flow, const ui::NavInput& nav, int32_t frames) {
+    if (nav.confirm)
+        return Transition::startGame(flow.shared().players);
+    if (nav.back)
+        return Transition::to(Transition::Kind::OpenOptions);
+    if ((nav.up || nav.down || nav.left || nav.right) && !flow.demoOnly())
+        return Transition::show(Screen::Title);
+    if (frames > 0 && flow.screenFrames() >= frames)
+        return Transition::to(Transition::Kind::NextAttractScreen);
+    return Transition::none();
 }
 
 } // namespace invaders

@@ -61,57 +61,56 @@ std::string noteText(const ControlsNote& note) {
 
 } // namespace
 
-void ControlsScreen::enter(GameFlow& flow) {
+void ControlsScreen::enter() {
     m_menu.selected = 0;
     m_listening = false;
-    flow.setControlsNote({});
+    m_note = {};
 }
 
-void ControlsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
+Transition ControlsScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
     if (m_listening) {
         // This step's actions are what the key meant before: only the key itself counts.
-        const std::optional<SDL_Scancode> key = flow.pendingKey();
-        if (flow.pendingButton() || key == SDL_SCANCODE_ESCAPE) {
+        const SharedScreenState& shared = context.flow.shared();
+        const std::optional<SDL_Scancode> key = shared.pendingKey;
+        if (shared.pendingButton || key == SDL_SCANCODE_ESCAPE) {
             m_listening = false;
-            flow.setControlsNote({ControlsNote::Kind::Cancelled, {}});
+            m_note = {ControlsNote::Kind::Cancelled, {}};
         } else if (key) {
             m_listening = false;
             const vox::KeyBinding binding{*key};
             if (keyBindingName(binding).empty()) { // the settings file could not store it
-                flow.setControlsNote({ControlsNote::Kind::Unnamed, {}});
-                return;
+                m_note = {ControlsNote::Kind::Unnamed, {}};
+                return Transition::none();
             }
-            KeyBindings& keys = flow.editOptions().keys;
             const Action action = kRebindableActions[static_cast<size_t>(m_menu.selected)];
-            flow.setControlsNote({ControlsNote::Kind::Rebound, rebindKey(keys, action, binding)});
+            m_note = {ControlsNote::Kind::Rebound, rebindKey(context.options.keys, action, binding)};
         }
-        return;
+        return Transition::none();
     }
-    if (ui.nav().back) {
-        flow.returnTo(Screen::Options);
-        return;
-    }
-    layout(flow, ui);
+    if (ui.nav().back)
+        return Transition::returnTo(Screen::Options);
+    return layout(context, ui);
 }
 
-void ControlsScreen::layout(GameFlow& flow, ui::Ui& ui) {
-    KeyBindings& keys = flow.editOptions().keys;
+Transition ControlsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    KeyBindings& keys = context.options.keys;
+    Transition next;
     ui.beginPanel("CONTROLS", {0.5f, 0.5f}, &m_menu);
     for (size_t i = 0; i < kRebindableActions.size(); ++i) {
         const Action action = kRebindableActions[i];
         const bool waiting = m_listening && static_cast<int32_t>(i) == m_menu.selected;
         if (ui.button(displayName(action), waiting ? "PRESS A KEY" : ui::boundKeysText(keys, action))) {
             m_listening = true;
-            flow.setControlsNote({});
+            m_note = {};
         }
     }
     if (ui.button("RESET TO DEFAULTS")) {
         keys = defaultKeyBindings();
-        flow.setControlsNote({ControlsNote::Kind::Reset, {}});
+        m_note = {ControlsNote::Kind::Reset, {}};
     }
     if (ui.button("BACK"))
-        flow.returnTo(Screen::Options);
-    std::string status = noteText(flow.controlsNote());
+        next = Transition::returnTo(Screen::Options);
+    std::string status = noteText(m_note);
     if (m_listening) {
         status = "PRESS A KEY FOR ";
         status += displayName(kRebindableActions[static_cast<size_t>(m_menu.selected)]);
@@ -121,6 +120,7 @@ void ControlsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     ui.text("MENUS ALWAYS ANSWER ↑↓←→ ENTER SPACE ESC", ui::theme::kMuted);
     ui.hints({ui::kHintSelect, {"ENTER", "CHANGE KEY", "A"}, ui::kHintBack});
     ui.endPanel();
+    return next;
 }
 
 } // namespace invaders

@@ -3,18 +3,21 @@
 
 namespace invaders {
 
-void DemoScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    if (stepAttract(flow, ui.nav(), 0))
-        return;
-    flow.stepSession(flow.pilotInput());
+Transition DemoScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    const GameFlow& flow = context.flow;
+    if (const Transition next = stepAttract(flow, ui.nav(), 0); !next.isNone())
+        return next;
+    context.session.stepPilot();
     if (flow.simulation()->phase() == SimPhase::GameOver ||
         (!flow.demoOnly() && flow.screenFrames() >= kDemoFrames))
-        flow.nextAttractScreen();
+        return Transition::to(Transition::Kind::NextAttractScreen);
+    return Transition::none();
 }
 
-void DemoScreen::layout(GameFlow& flow, ui::Ui& ui) {
-    layoutTurnBanner(flow, ui);
+Transition DemoScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    layoutTurnBanner(context.flow, ui);
     ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {1.0f, 1.0f});
+    return Transition::none();
 }
 
 } // namespace invaders

@@ -4,13 +4,15 @@
 
 namespace invaders {
 
-void GameOverScreen::step(GameFlow& flow, ui::Ui& /*ui*/, const vox::ActionState& /*input*/) {
-    if (flow.screenFrames() >= kGameOverFrames)
-        flow.afterGameOver();
+Transition GameOverScreen::step(const StepContext& context, ui::Ui& /*ui*/,
+                                const vox::ActionState& /*input*/) {
+    if (context.flow.screenFrames() >= kGameOverFrames)
+        return Transition::to(Transition::Kind::AfterGameOver);
+    return Transition::none();
 }
 
-void GameOverScreen::layout(GameFlow& flow, ui::Ui& ui) {
-    const Simulation& simulation = *flow.simulation();
+Transition GameOverScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    const Simulation& simulation = *context.flow.simulation();
     ui.beginPanel("GAME OVER", {0.5f, 0.5f});
     const int32_t players = simulation.settings().players;
     for (int32_t p = 0; p < players; ++p) {
@@ -19,6 +21,7 @@ void GameOverScreen::layout(GameFlow& flow, ui::Ui& ui) {
         ui.text(line, ui::theme::kText);
     }
     ui.endPanel();
+    return Transition::none();
 }
 
 } // namespace invaders

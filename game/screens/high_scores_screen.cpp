@@ -6,14 +6,16 @@
 #include <cstdio>
 
 namespace invaders {
-void HighScoresScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    const bool afterGame = m_highlight >= 0;
+Transition HighScoresScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    const GameFlow& flow = context.flow;
+    const bool afterGame = flow.shared().highlightedRank >= 0;
     if (afterGame && flow.screenFrames() <= kInputDelayFrames)
-        return;
-    stepAttract(flow, ui.nav(), afterGame ? kHighScoresFrames : kHighScoresFrames * 3 / 4);
+        return Transition::none();
+    return stepAttract(flow, ui.nav(), afterGame ? kHighScoresFrames : kHighScoresFrames * 3 / 4);
 }
 
-void HighScoresScreen::layout(GameFlow& flow, ui::Ui& ui) {
+Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    const GameFlow& flow = context.flow;
     if (ui::Painter* painter = ui.painter())
         ui::drawHiScore(*painter, flow.hiScore());
     ui.beginPanel("HIGH SCORES", {0.5f, 0.52f});
@@ -29,10 +31,11 @@ void HighScoresScreen::layout(GameFlow& flow, ui::Ui& ui) {
             std::snprintf(line, sizeof line, "%-4s  ---   %s     -", ui::ordinalText(rank + 1).c_str(),
                           ui::scoreText(0).c_str());
         }
-        ui.text(line, ui::theme::kText, 1, rank == m_highlight);
+        ui.text(line, ui::theme::kText, 1, rank == flow.shared().highlightedRank);
     }
     ui.hints({{"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}});
     ui.endPanel();
+    return Transition::none();
 }
 
 } // namespace invaders

@@ -29,17 +29,17 @@ char typedLetter(SDL_Scancode key) {
 
 } // namespace
 
-void InitialsScreen::enter(GameFlow& /*flow*/) {
+void InitialsScreen::enter() {
     m_letters = {'A', 'A', 'A'};
     m_cursor = 0;
 }
 
-void InitialsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    if (flow.screenFrames() <= kInputDelayFrames)
-        return;
+Transition InitialsScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    if (context.flow.screenFrames() <= kInputDelayFrames)
+        return Transition::none();
     const ui::NavInput& nav = ui.nav();
     char& letter = m_letters[static_cast<size_t>(m_cursor)];
-    const std::optional<SDL_Scancode> key = flow.pendingKey();
+    const std::optional<SDL_Scancode> key = context.flow.shared().pendingKey;
     const char typed = key ? typedLetter(*key) : 0;
     bool accept = nav.confirm;
     if (typed != 0) { // W, A, S and D type letters here rather than move
@@ -51,19 +51,19 @@ void InitialsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*
         letter = cycleLetter(letter, -1);
     } else if (nav.back && m_cursor > 0) {
         --m_cursor;
-        return;
+        return Transition::none();
     }
     if (!accept)
-        return;
-    if (m_cursor == 2) {
-        flow.submitInitials(m_letters);
-        return;
-    }
+        return Transition::none();
+    if (m_cursor == 2)
+        return Transition::submitInitials(m_letters);
     ++m_cursor;
     m_letters[static_cast<size_t>(m_cursor)] = 'A';
+    return Transition::none();
 }
 
-void InitialsScreen::layout(GameFlow& flow, ui::Ui& ui) {
+Transition InitialsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    const GameFlow& flow = context.flow;
     const int32_t rank = flow.initialsRank();
     ui.beginPanel(rank == 0 ? std::string("NEW HIGH SCORE") : ui::ordinalText(rank + 1) + " PLACE",
                   {0.5f, 0.5f});
@@ -81,6 +81,7 @@ void InitialsScreen::layout(GameFlow& flow, ui::Ui& ui) {
     ui.text("TYPE THEM, OR CHOOSE WITH ↑↓", ui::theme::kMuted);
     ui.hints({{"↑↓", "LETTER"}, {"ENTER", "NEXT", "A"}, {"BKSP", "ERASE", "B"}});
     ui.endPanel();
+    return Transition::none();
 }
 
 } // namespace invaders

@@ -27,21 +27,21 @@ std::string onOff(bool requested, bool granted) {
 
 } // namespace
 
-void OptionsScreen::enter(GameFlow& /*flow*/) {
+void OptionsScreen::enter() {
     m_menu.selected = 0;
 }
 
-void OptionsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    if (ui.nav().back) {
-        flow.closeOptions();
-        return;
-    }
-    layout(flow, ui);
+Transition OptionsScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    if (ui.nav().back)
+        return Transition::to(Transition::Kind::CloseOptions);
+    return layout(context, ui);
 }
 
-void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
-    Settings& options = flow.editOptions();
+Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    const GameFlow& flow = context.flow;
+    Settings& options = context.options;
     const DisplayState& display = flow.display();
+    Transition next;
     ui.beginPanel("OPTIONS", {0.5f, 0.5f}, &m_menu);
     if (const int32_t change = ui.option("MASTER VOLUME", percent(options.masterVolume))) {
         options.masterVolume = stepVolume(options.masterVolume, change);
@@ -76,13 +76,14 @@ void OptionsScreen::layout(GameFlow& flow, ui::Ui& ui) {
         options.renderScale = stepRenderScale(options.renderScale, change);
     }
     if (ui.button("CONTROLS"))
-        flow.show(Screen::Controls);
+        next = Transition::show(Screen::Controls);
     if (ui.button("BACK"))
-        flow.closeOptions();
+        next = Transition::to(Transition::Kind::CloseOptions);
     if (!flow.optionsNote().empty())
         ui.text(flow.optionsNote(), ui::theme::kWarning);
     ui.hints({ui::kHintSelect, ui::kHintChange, ui::kHintBack});
     ui.endPanel();
+    return next;
 }
 
 } // namespace invaders

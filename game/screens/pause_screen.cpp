@@ -3,29 +3,29 @@
 
 namespace invaders {
 
-void PauseScreen::enter(GameFlow& /*flow*/) {
+void PauseScreen::enter() {
     m_menu.selected = 0;
 }
 
-void PauseScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) {
+Transition PauseScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& input) {
     // The key that paused resumes (Esc, P, a pad's Start), as does Back.
-    if (input.pressed(Action::Pause) || ui.nav().back) {
-        flow.resume();
-        return;
-    }
-    layout(flow, ui);
+    if (input.pressed(Action::Pause) || ui.nav().back)
+        return Transition::show(Screen::Playing);
+    return layout(context, ui);
 }
 
-void PauseScreen::layout(GameFlow& flow, ui::Ui& ui) {
+Transition PauseScreen::layout(const ScreenContext& /*context*/, ui::Ui& ui) {
+    Transition next;
     ui.beginPanel("PAUSED", {0.5f, 0.5f}, &m_menu);
     if (ui.button("RESUME"))
-        flow.resume();
+        next = Transition::show(Screen::Playing);
     if (ui.button("OPTIONS"))
-        flow.openOptions();
+        next = Transition::to(Transition::Kind::OpenOptions);
     if (ui.button("QUIT TO TITLE"))
-        flow.toTitle();
+        next = Transition::to(Transition::Kind::ToTitle);
     ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME", "B"}});
     ui.endPanel();
+    return next;
 }
 
 } // namespace invaders

@@ -4,7 +4,7 @@
 
 namespace invaders {
 
-void layoutTurnBanner(GameFlow& flow, ui::Ui& ui) {
+void layoutTurnBanner(const GameFlow& flow, ui::Ui& ui) {
     const Simulation* simulation = flow.simulation();
     if (simulation == nullptr || simulation->phase() != SimPhase::Playing ||
         simulation->cannon().phase != CannonPhase::Waiting)
@@ -18,19 +18,20 @@ void layoutTurnBanner(GameFlow& flow, ui::Ui& ui) {
     ui.endPanel();
 }
 
-void PlayScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) {
-    if (input.pressed(Action::Pause) || ui.nav().back) {
-        flow.show(Screen::Paused);
-        return;
-    }
-    flow.stepSession({input.held(Action::Left), input.held(Action::Right), input.held(Action::Fire)});
-    if (flow.simulation()->phase() == SimPhase::GameOver)
-        flow.enterGameOver();
+Transition PlayScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& input) {
+    if (input.pressed(Action::Pause) || ui.nav().back)
+        return Transition::show(Screen::Paused);
+    context.session.stepPlayer(
+        {input.held(Action::Left), input.held(Action::Right), input.held(Action::Fire)});
+    if (context.flow.simulation()->phase() == SimPhase::GameOver)
+        return Transition::to(Transition::Kind::GameOver);
+    return Transition::none();
 }
 
-void PlayScreen::layout(GameFlow& flow, ui::Ui& ui) {
-    layoutTurnBanner(flow, ui);
-    ui.hintBar({{ui::boundKeysText(flow.options().keys, Action::Pause), "PAUSE", "START"}}, {1.0f, 1.0f});
+Transition PlayScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    layoutTurnBanner(context.flow, ui);
+    ui.hintBar({{ui::boundKeysText(context.options.keys, Action::Pause), "PAUSE", "START"}}, {1.0f, 1.0f});
+    return Transition::none();
 }
 
 } // namespace invaders

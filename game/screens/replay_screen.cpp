@@ -3,12 +3,15 @@
 
 namespace invaders {
 
-void ReplayScreen::step(GameFlow& flow, ui::Ui& /*ui*/, const vox::ActionState& /*input*/) {
-    flow.stepReplay();
+Transition ReplayScreen::step(const StepContext& context, ui::Ui& /*ui*/, const vox::ActionState& /*input*/) {
+    if (!context.session.stepReplay())
+        return Transition::to(Transition::Kind::Finish);
+    return Transition::none();
 }
 
-void ReplayScreen::layout(GameFlow& /*flow*/, ui::Ui& ui) {
+Transition ReplayScreen::layout(const ScreenContext& /*context*/, ui::Ui& ui) {
     ui.hintBar({{"", "REPLAY"}}, {1.0f, 1.0f});
+    return Transition::none();
 }
 
 } // namespace invaders

@@ -4,15 +4,15 @@
 
 namespace invaders {
 
-void ScoreTableScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    stepAttract(flow, ui.nav(), kScoreTableFrames);
+Transition ScoreTableScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
+    return stepAttract(context.flow, ui.nav(), kScoreTableFrames);
 }
 
-void ScoreTableScreen::layout(GameFlow& flow, ui::Ui& ui) {
+Transition ScoreTableScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     ui::Painter* painter = ui.painter();
     if (painter == nullptr)
-        return;
-    ui::drawHiScore(*painter, flow.hiScore());
+        return Transition::none();
+    ui::drawHiScore(*painter, context.flow.hiScore());
     const glm::vec2 size(painter->size());
     const auto centred = [&](std::string_view text, float y, const glm::vec4& color, int32_t scale) {
         const glm::ivec2 box = painter->measure(text, scale);
@@ -30,6 +30,7 @@ void ScoreTableScreen::layout(GameFlow& flow, ui::Ui& ui) {
                       ui::theme::kText);
     }
     ui.hintBar({{"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {0.5f, 0.88f});
+    return Transition::none();
 }
 
 } // namespace invaders

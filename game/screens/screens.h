@@ -1,17 +1,36 @@
 #pragma once
 // The screens around the simulation, one small file each (game/screens/<name>_screen.cpp). A screen
 // describes its widgets once, in `layout()`, with the `ui::Ui` calls that serve both stepping (input) and
-// drawing; `step()` adds what else it does per 60 Hz step (stepping the game, timers). `GameFlow` owns
-// one object of each and switches between them (game_flow.h has the map of the screens).
+// drawing; `step()` adds what else it does per 60 Hz step (stepping the game, timers).
 //
-// To add a menu entry: one `ui.button(...)` or `ui.option(...)` line in that screen's `layout()`.
+// One owner per piece of state. A screen owns only its own (selection, letters, timers). It sees the flow
+// through a const `GameFlow&` and cannot change the screen: its `step()` (and `layout()`) returns a
+// `Transition`, what should happen next, and `GameFlow` alone carries it out. What several screens read
+// (the players the title chose, the table's highlighted row, the key pressed) is `SharedScreenState`,
+// which the flow owns. The options are the one thing a screen edits (`ScreenContext::options`); the
+// runner's `OptionsApplier` applies and saves whatever differs after the step. The session is stepped
+// through `SessionControls`, which can step it but not start or end it.
+//
+// To add a menu entry: one `ui.button(...)` or `ui.option(...)` line in that screen's `layout()`, which
+// returns the entry's `Transition` when it is chosen.
+// To add a screen: a `Screen` value (before `kScreenCount`'s count), a `FlowScreen` class below and its
+// file (add it to game/CMakeLists.txt), a member of `ScreenSet` and its case in `ScreenSet::operator[]`
+// (the compiler warns on a missing case), and the `Transition` that leads to it from another screen
+// (`Transition::show`, or a new kind that `GameFlow::carryOut` handles); add the screen to the map in
+// game_flow.h and a step of the walk in tests/game/screen_transitions_test.cpp.
 
+#include "persist/key_rebinding.h"
+#include "persist/settings.h"
+#include "sim/sim_types.h"
 #include "ui/ui.h"
 
 #include "vox/platform/action.h"
 
+#include <SDL.h>
+
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace invaders {
 
@@ -42,88 +61,182 @@ enum class Scenery : uint8_t {
     ScoreTable, ///< The logo and the four scoring sprites of the score advance table, turning.
 };
 
+/// What should happen after a screen's step: the screen returns it, `GameFlow` alone carries it out.
+struct Transition {
+    /// What happens.
+    enum class Kind : uint8_t {
+        None,              ///< Stay.
+        Show,              ///< Show `screen` afresh (its `enter` runs, its timer restarts).
+        ReturnTo,          ///< Show `screen` as it was left (selection and timers kept).
+        StartGame,         ///< A player's game with `players`.
+        ChoosePlayers,     ///< Remember `players` for the next Confirm on an attract screen.
+        ToTitle,           ///< The title (with --demo, the next demo game).
+        NextAttractScreen, ///< The attract cycle's next screen after the current one.
+        OpenOptions,       ///< The options; their Back returns to the current screen.
+        CloseOptions,      ///< Back to the screen the options were opened from.
+        GameOver,          ///< The game ended: "GAME OVER", then initials for each top-ten score.
+        AfterGameOver,     ///< Initials for the next qualifying player, else the table or the title.
+        SubmitInitials,    ///< Enter the initials player's score with `initials`, then go on.
+        Finish,            ///< The flow has nothing more to do (QUIT, the replay's end).
+    };
+    Kind kind = Kind::None;
+    Screen screen = Screen::Title;  ///< With `Show` and `ReturnTo`.
+    int32_t players = 1;            ///< With `StartGame` and `ChoosePlayers`.
+    std::array<char, 3> initials{}; ///< With `SubmitInitials`.
+
+    /// Stay on this screen.
+    [[nodiscard]] static Transition none() { return {}; }
+    /// See `Kind::Show`.
+    [[nodiscard]] static Transition show(Screen screen) { return {Kind::Show, screen}; }
+    /// See `Kind::ReturnTo`.
+    [[nodiscard]] static Transition returnTo(Screen screen) { return {Kind::ReturnTo, screen}; }
+    /// See `Kind::StartGame`.
+    [[nodiscard]] static Transition startGame(int32_t players) { return {Kind::StartGame, {}, players}; }
+    /// See `Kind::ChoosePlayers`.
+    [[nodiscard]] static Transition choosePlayers(int32_t players) {
+        return {Kind::ChoosePlayers, {}, players};
+    }
+    /// A transition of a kind without arguments (`ToTitle`, `OpenOptions`, `Finish`, ...).
+    [[nodiscard]] static Transition to(Kind kind) { return {kind}; }
+    /// See `Kind::SubmitInitials`.
+    [[nodiscard]] static Transition submitInitials(const std::array<char, 3>& initials) {
+        return {Kind::SubmitInitials, {}, 1, initials};
+    }
+    /// True when it changes nothing.
+    [[nodiscard]] bool isNone() const { return kind == Kind::None; }
+    /// Same kind and arguments.
+    [[nodiscard]] bool operator==(const Transition& other) const = default;
+};
+
+/// What several screens read, in one place: `GameFlow` owns it and alone writes it.
+struct SharedScreenState {
+    /// The players a Confirm on an attract screen starts (1 or 2): the title's latest choice.
+    int32_t players = 1;
+    /// The table's row (0-based) to highlight after a game; -1: none (attract mode).
+    int32_t highlightedRank = -1;
+    /// The first key that went down since the last step (the controls screen binds it, the initials
+    /// screen types it); forgotten after the step.
+    std::optional<SDL_Scancode> pendingKey;
+    /// A gamepad button went down since the last step (it cancels listening for a key).
+    bool pendingButton = false;
+    /// The latest key or button pressed was a controller's: hints name its buttons (A, B, START).
+    bool gamepadLastUsed = false;
+};
+
+/// What a screen may do to the session on screen during its step: step it. Starting or ending a session
+/// is a `Transition`.
+class SessionControls {
+public:
+    /// Steps the session with the player's `input` (recorded with --record).
+    virtual void stepPlayer(const StepInput& input) = 0;
+    /// Steps the demo with its pilot's input.
+    virtual void stepPilot() = 0;
+    /// Steps the replay with its next input; false when none are left after it.
+    virtual bool stepReplay() = 0;
+    virtual ~SessionControls() = default;
+};
+
+/// What a screen sees and may change while it lays itself out.
+struct ScreenContext {
+    /// Everything to read (the session, the table, `SharedScreenState`). Const: a screen cannot change the
+    /// screen, it returns a `Transition`.
+    const GameFlow& flow;
+    /// The options to edit. Stepping: the flow's (applied and saved after the step by the runner's
+    /// `OptionsApplier`); drawing: a copy, so a frame changes nothing.
+    Settings& options;
+};
+
+/// What a screen sees and may change during its step: the context, and stepping the session.
+struct StepContext : ScreenContext {
+    SessionControls& session; ///< Steps the session on screen.
+};
+
 /// One screen's behaviour; see the file comment.
 class FlowScreen {
 public:
     virtual ~FlowScreen() = default;
-    /// The screen was just shown.
-    virtual void enter(GameFlow& /*flow*/) {}
-    /// One step. The default lays the screen out with the stepping `ui`, which is all a menu needs.
-    virtual void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) { layout(flow, ui); }
-    /// The screen's widgets, for stepping and drawing alike (a drawing `ui` never reports a choice).
-    virtual void layout(GameFlow& flow, ui::Ui& ui) = 0;
+    /// The screen was just shown (`Transition::show`).
+    virtual void enter() {}
+    /// One step; returns what should happen next. The default lays the screen out with the stepping `ui`,
+    /// which is all a menu needs.
+    [[nodiscard]] virtual Transition step(const StepContext& context, ui::Ui& ui,
+                                          const vox::ActionState& /*input*/) {
+        return layout(context, ui);
+    }
+    /// The screen's widgets, for stepping and drawing alike; returns the chosen entry's transition (a
+    /// drawing `ui` never reports a choice, so drawing returns `Transition::none()`).
+    [[nodiscard]] virtual Transition layout(const ScreenContext& context, ui::Ui& ui) = 0;
     /// What is drawn behind the widgets.
     [[nodiscard]] virtual Scenery scenery() const { return Scenery::Sky; }
+    /// True while the screen takes every key itself (the controls screen listening for a new key): the
+    /// runner and the flow then leave global keys (F11, F3) alone.
+    [[nodiscard]] virtual bool capturesKeys() const { return false; }
 };
 
 /// Steps the attract screens (title, score table, high scores, demo) share: Confirm starts a game, Back
-/// opens the options, and after `frames` steps (or a game over in the demo) the next screen follows.
-/// Returns true when the screen changed.
-bool stepAttract(GameFlow& flow, const ui::NavInput& nav, int32_t frames);
+/// opens the options, a direction shows the title, and after `frames` steps (0: never) the next screen
+/// follows. `Transition::none()` when none of that happened.
+[[nodiscard]] Transition stepAttract(const GameFlow& flow, const ui::NavInput& nav, int32_t frames);
 
 /// "GET READY" (or whose turn it is) over the playfield while the cannon waits to appear.
-void layoutTurnBanner(GameFlow& flow, ui::Ui& ui);
+void layoutTurnBanner(const GameFlow& flow, ui::Ui& ui);
 
 /// Logo, main menu (players, high scores, options, quit) and the controls with the current keys.
 class TitleScreen final : public FlowScreen {
 public:
-    void enter(GameFlow& flow) override;
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
-    /// Players the title starts (1 or 2): the entry selected last.
-    [[nodiscard]] int32_t players() const { return m_players; }
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::Title; }
 
 private:
     ui::MenuState m_menu;
-    int32_t m_players = 1;
     int32_t m_idleFrames = 0; ///< Steps without input: the attract cycle goes on after kTitleFrames.
 };
 
 /// The score advance table.
 class ScoreTableScreen final : public FlowScreen {
 public:
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::ScoreTable; }
 };
 
-/// The top ten; after initials, with the new row highlighted.
+/// The top ten; after initials, with the new row (`SharedScreenState::highlightedRank`) highlighted.
 class HighScoresScreen final : public FlowScreen {
 public:
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
-    /// Shows the table with row `rank` (0-based) highlighted, after a game; -1: none (attract mode).
-    void highlight(int32_t rank) { m_highlight = rank; }
-    /// The highlighted row, or -1.
-    [[nodiscard]] int32_t highlighted() const { return m_highlight; }
-
-private:
-    int32_t m_highlight = -1;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
 };
 
 /// The pilot plays a game.
 class DemoScreen final : public FlowScreen {
 public:
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 };
 
 /// The player plays; "GET READY" before each turn.
 class PlayScreen final : public FlowScreen {
 public:
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 };
 
 /// Resume, options, quit.
 class PauseScreen final : public FlowScreen {
 public:
-    void enter(GameFlow& flow) override;
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 
 private:
@@ -133,42 +246,63 @@ private:
 /// Volumes, mute, difficulty, fullscreen, vsync, controls.
 class OptionsScreen final : public FlowScreen {
 public:
-    void enter(GameFlow& flow) override;
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
 
 private:
     ui::MenuState m_menu;
+};
+
+/// What the controls screen did last, for its status line.
+struct ControlsNote {
+    enum class Kind : uint8_t {
+        None,      ///< Nothing to say.
+        Rebound,   ///< `rebind` says what happened (including a refusal).
+        Cancelled, ///< Listening for a key was cancelled.
+        Unnamed,   ///< The key pressed has no name, so it could not be saved: nothing changed.
+        Reset,     ///< Every key went back to its default.
+    };
+    Kind kind = Kind::None;
+    RebindResult rebind; ///< With `Rebound`.
 };
 
 /// Rebinding the play keys: choose an action, press its new key.
 class ControlsScreen final : public FlowScreen {
 public:
-    void enter(GameFlow& flow) override;
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     /// True while waiting for the new key.
     [[nodiscard]] bool listening() const { return m_listening; }
+    [[nodiscard]] bool capturesKeys() const override { return m_listening; }
+    /// What the screen did last.
+    [[nodiscard]] const ControlsNote& note() const { return m_note; }
 
 private:
     ui::MenuState m_menu;
     bool m_listening = false;
+    ControlsNote m_note;
 };
 
 /// "GAME OVER" for `kGameOverFrames`, input ignored (a held Fire must not go on into the next screen).
 class GameOverScreen final : public FlowScreen {
 public:
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 };
 
 /// Three letters for a top-ten score: typed, or chosen with Up/Down.
 class InitialsScreen final : public FlowScreen {
 public:
-    void enter(GameFlow& flow) override;
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 
     /// The letters; those past the cursor not chosen yet.
@@ -184,9 +318,30 @@ private:
 /// --replay playback.
 class ReplayScreen final : public FlowScreen {
 public:
-    void step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& input) override;
-    void layout(GameFlow& flow, ui::Ui& ui) override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
+};
+
+/// One object of each screen, as `GameFlow` owns them; others read them through `GameFlow::screens()`.
+struct ScreenSet {
+    TitleScreen title;           ///< `Screen::Title`.
+    ScoreTableScreen scoreTable; ///< `Screen::ScoreTable`.
+    HighScoresScreen highScores; ///< `Screen::HighScores`.
+    DemoScreen demo;             ///< `Screen::Demo`.
+    PlayScreen playing;          ///< `Screen::Playing`.
+    PauseScreen paused;          ///< `Screen::Paused`.
+    OptionsScreen options;       ///< `Screen::Options`.
+    ControlsScreen controls;     ///< `Screen::Controls`.
+    GameOverScreen gameOver;     ///< `Screen::GameOver`.
+    InitialsScreen initials;     ///< `Screen::EnterInitials`.
+    ReplayScreen replay;         ///< `Screen::Replay`.
+
+    /// The object of `screen`.
+    [[nodiscard]] FlowScreen& operator[](Screen screen);
+    /// See above.
+    [[nodiscard]] const FlowScreen& operator[](Screen screen) const;
 };
 
 } // namespace invaders

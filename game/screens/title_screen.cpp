@@ -6,36 +6,41 @@
 
 namespace invaders {
 
-void TitleScreen::enter(GameFlow& /*flow*/) {
+void TitleScreen::enter() {
     m_idleFrames = 0;
 }
 
-void TitleScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*input*/) {
+Transition TitleScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
     m_idleFrames = ui.nav().any() ? 0 : m_idleFrames + 1;
-    if (ui.nav().back) {
-        flow.openOptions();
-        return;
-    }
-    layout(flow, ui);
-    if (flow.screen() == Screen::Title && m_idleFrames >= kTitleFrames)
-        flow.nextAttractScreen();
+    if (ui.nav().back)
+        return Transition::to(Transition::Kind::OpenOptions);
+    if (const Transition chosen = layout(context, ui); !chosen.isNone())
+        return chosen;
+    if (m_idleFrames >= kTitleFrames)
+        return Transition::to(Transition::Kind::NextAttractScreen);
+    // The players a Confirm on the other attract screens starts: the last one chosen here.
+    const int32_t players = m_menu.selected + 1;
+    if (m_menu.selected <= 1 && players != context.flow.shared().players)
+        return Transition::choosePlayers(players);
+    return Transition::none();
 }
 
-void TitleScreen::layout(GameFlow& flow, ui::Ui& ui) {
+Transition TitleScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (ui::Painter* painter = ui.painter())
-        ui::drawHiScore(*painter, flow.hiScore()); // the logo is a voxel model (Scenery::Title)
-    const KeyBindings& keys = flow.options().keys;
+        ui::drawHiScore(*painter, context.flow.hiScore()); // the logo is a voxel model (Scenery::Title)
+    const KeyBindings& keys = context.options.keys;
+    Transition next;
     ui.beginPanel({}, {0.5f, 0.6f}, &m_menu);
     if (ui.button("1 PLAYER"))
-        flow.startGame(1);
+        next = Transition::startGame(1);
     if (ui.button("2 PLAYERS"))
-        flow.startGame(2);
+        next = Transition::startGame(2);
     if (ui.button("HIGH SCORES"))
-        flow.show(Screen::HighScores);
+        next = Transition::show(Screen::HighScores);
     if (ui.button("OPTIONS"))
-        flow.openOptions();
+        next = Transition::to(Transition::Kind::OpenOptions);
     if (ui.button("QUIT"))
-        flow.quit();
+        next = Transition::to(Transition::Kind::Finish);
     ui.space(6);
     ui.text("HOW TO PLAY", ui::theme::kMuted);
     ui.hints({{ui::moveKeysText(keys), "MOVE", "D-PAD / STICK"},
@@ -43,9 +48,7 @@ void TitleScreen::layout(GameFlow& flow, ui::Ui& ui) {
               {ui::boundKeysText(keys, Action::Pause), "PAUSE", "START"}});
     ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "OPTIONS", "B"}});
     ui.endPanel();
-    // The players a Confirm on the other attract screens starts: the last one chosen here.
-    if (m_menu.selected <= 1)
-        m_players = m_menu.selected + 1;
+    return next;
 }
 
 } // namespace invaders

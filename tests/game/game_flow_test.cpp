@@ -342,7 +342,7 @@ TEST(GameFlow, TheGamepadAloneDrivesEveryMenu) {
     EXPECT_EQ(flow.selectedItem(), "BACK");
     pad.button(SDL_CONTROLLER_BUTTON_DPAD_UP);
     pad.button(SDL_CONTROLLER_BUTTON_A); // reset to defaults
-    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Reset);
+    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Reset);
     pad.button(SDL_CONTROLLER_BUTTON_B);
     EXPECT_EQ(flow.screen(), Screen::Options);
     pad.button(SDL_CONTROLLER_BUTTON_B);
@@ -386,7 +386,7 @@ TEST(GameFlow, HeldOrMashedFireAtGameOverNeitherEntersInitialsNorStartsAGame) {
     keyboard.hold(SDL_SCANCODE_SPACE);                        // still down from play ...
     keyboard.idle(kGameOverFrames + kInputDelayFrames + 200); // ... and held
     ASSERT_EQ(flow.screen(), Screen::EnterInitials);
-    EXPECT_EQ(flow.screenObject<InitialsScreen>(Screen::EnterInitials).cursor(), 0) << "no letter taken";
+    EXPECT_EQ(flow.screens().initials.cursor(), 0) << "no letter taken";
     EXPECT_FALSE(flow.takeHighScoresChanged());
 
     GameFlow mashed({}, assets(), {});
@@ -395,9 +395,9 @@ TEST(GameFlow, HeldOrMashedFireAtGameOverNeitherEntersInitialsNorStartsAGame) {
     for (int i = 0; i < (kGameOverFrames + kInputDelayFrames) / 2; ++i)
         masher.tap(SDL_SCANCODE_SPACE); // a press every other step, through game over and the delay
     ASSERT_EQ(mashed.screen(), Screen::EnterInitials);
-    EXPECT_EQ(mashed.screenObject<InitialsScreen>(Screen::EnterInitials).cursor(), 0);
+    EXPECT_EQ(mashed.screens().initials.cursor(), 0);
     masher.tap(SDL_SCANCODE_SPACE); // past the delay, a press counts
-    EXPECT_EQ(mashed.screenObject<InitialsScreen>(Screen::EnterInitials).cursor(), 1);
+    EXPECT_EQ(mashed.screens().initials.cursor(), 1);
 }
 
 TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
@@ -412,7 +412,7 @@ TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
     ASSERT_EQ(flow.screen(), Screen::EnterInitials);
     EXPECT_EQ(flow.initialsRank(), 1) << "second place: the screen says so, not NEW HIGH SCORE";
     EXPECT_EQ(flow.hiScore(), 9000u);
-    const InitialsScreen& initials = flow.screenObject<InitialsScreen>(Screen::EnterInitials);
+    const InitialsScreen& initials = flow.screens().initials;
     keyboard.tap(SDL_SCANCODE_Q); // typed: Q, next letter
     keyboard.tap(SDL_SCANCODE_X);
     EXPECT_EQ(initials.cursor(), 2);
@@ -423,7 +423,7 @@ TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
     keyboard.tap(SDL_SCANCODE_DOWN); // A -> 9
     keyboard.tap(SDL_SCANCODE_RETURN);
     ASSERT_EQ(flow.screen(), Screen::HighScores);
-    EXPECT_EQ(flow.screenObject<HighScoresScreen>(Screen::HighScores).highlighted(), 1);
+    EXPECT_EQ(flow.shared().highlightedRank, 1);
     ASSERT_TRUE(flow.takeHighScoresChanged());
     ASSERT_EQ(flow.highScores().entries().size(), 2u);
     EXPECT_EQ(flow.highScores().entries()[1].initialsText(), "QY9");
@@ -510,8 +510,8 @@ TEST(Controls, RebindingFireMakesTheNewKeyFireAndNotTheOld) {
     keyboard.tap(SDL_SCANCODE_K);
     EXPECT_FALSE(flow.listeningForKey());
     EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_K}});
-    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Rebound);
-    EXPECT_EQ(flow.controlsNote().rebind.kind, RebindKind::Bound);
+    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Rebound);
+    EXPECT_EQ(flow.screens().controls.note().rebind.kind, RebindKind::Bound);
     EXPECT_TRUE(keyboard.takeSaved()) << "to be saved";
 
     // The live map follows at once: K fires in the game; Space does not (it still confirms in menus).
@@ -533,16 +533,16 @@ TEST(Controls, AKeyTakenFromAnotherActionMovesOrSwaps) {
     // A is one of Move left's two keys: it moves to Fire, and Move left keeps the arrow.
     listenFor(keyboard, flow, Action::Fire, "FIRE");
     keyboard.tap(SDL_SCANCODE_A);
-    EXPECT_EQ(flow.controlsNote().rebind.kind, RebindKind::Moved);
-    EXPECT_EQ(flow.controlsNote().rebind.other, Action::Left);
+    EXPECT_EQ(flow.screens().controls.note().rebind.kind, RebindKind::Moved);
+    EXPECT_EQ(flow.screens().controls.note().rebind.other, Action::Left);
     EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_A}});
     EXPECT_EQ(keysOf(flow, Action::Left), std::vector<vox::KeyBinding>{{SDL_SCANCODE_LEFT}});
     // A is now Fire's only key: giving it to Pause swaps, so Fire takes Pause's P and Escape. (A also
     // means "left" in menus, which the controls list ignores.)
     listenFor(keyboard, flow, Action::Pause, "PAUSE");
     keyboard.tap(SDL_SCANCODE_A);
-    EXPECT_EQ(flow.controlsNote().rebind.kind, RebindKind::Swapped);
-    EXPECT_EQ(flow.controlsNote().rebind.other, Action::Fire);
+    EXPECT_EQ(flow.screens().controls.note().rebind.kind, RebindKind::Swapped);
+    EXPECT_EQ(flow.screens().controls.note().rebind.other, Action::Fire);
     EXPECT_EQ(keysOf(flow, Action::Pause), std::vector<vox::KeyBinding>{{SDL_SCANCODE_A}});
     const std::vector<vox::KeyBinding> pausesOldKeys = {{SDL_SCANCODE_P}, {SDL_SCANCODE_ESCAPE}};
     EXPECT_EQ(keysOf(flow, Action::Fire), pausesOldKeys);
@@ -559,11 +559,11 @@ TEST(Controls, EscapeOrAGamepadButtonCancelsListening) {
     keyboard.tap(SDL_SCANCODE_ESCAPE);
     EXPECT_FALSE(flow.listeningForKey());
     EXPECT_EQ(flow.screen(), Screen::Controls) << "Escape cancels; it does not leave the screen";
-    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Cancelled);
+    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Cancelled);
     listenFor(keyboard, flow, Action::Start, "START");
     keyboard.button(SDL_CONTROLLER_BUTTON_B);
     EXPECT_FALSE(flow.listeningForKey());
-    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Cancelled);
+    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Cancelled);
     EXPECT_EQ(flow.options().keys, defaultKeyBindings());
     EXPECT_FALSE(keyboard.takeSaved());
 }
@@ -592,7 +592,7 @@ TEST(Controls, ResetRestoresTheDefaultsAndBackLeaves) {
         keyboard.tap(SDL_SCANCODE_DOWN);
     keyboard.tap(SDL_SCANCODE_SPACE);
     EXPECT_EQ(flow.options().keys, defaultKeyBindings());
-    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Reset);
+    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Reset);
     EXPECT_TRUE(keyboard.takeSaved());
     keyboard.tap(SDL_SCANCODE_S);
     ASSERT_EQ(flow.selectedItem(), "BACK");

@@ -1,0 +1,239 @@
+// Every screen change goes through `GameFlow`: a screen sees the flow const and returns a `Transition`.
+// The compiler holds the rule (the static_asserts below); the tests call screens on their own to see they
+// answer with a value and leave the flow as it was, and walk every transition kind and every screen
+// through the flow, checking that each change of screen was a transition the flow carried out.
+#include "game_flow.h"
+
+#include "sim/game_assets.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <type_traits>
+
+namespace invaders {
+namespace {
+
+using vox::ActionState;
+using Kind = Transition::Kind;
+
+// --- What the compiler holds -------------------------------------------------------------------------
+
+template <class Flow>
+concept CanStep = requires(Flow& flow, const ActionState& input) {
+    flow.step(input);
+};
+template <class Flow>
+concept CanPressKeys = requires(Flow& flow) {
+    flow.keyPressed(SDL_SCANCODE_A);
+};
+template <class Flow>
+concept CanSetNote = requires(Flow& flow) {
+    flow.setOptionsNote("");
+};
+template <class Flow>
+concept CanStepSession = requires(Flow& flow) {
+    flow.stepPilot();
+};
+
+static_assert(std::is_same_v<decltype(ScreenContext::flow), const GameFlow&>, "a screen sees the flow const");
+static_assert(std::is_same_v<decltype(&FlowScreen::step),
+                             Transition (FlowScreen::*)(const StepContext&, ui::Ui&, const ActionState&)>,
+              "a screen's step returns what should happen next");
+static_assert(
+    std::is_same_v<decltype(&FlowScreen::layout), Transition (FlowScreen::*)(const ScreenContext&, ui::Ui&)>,
+    "a screen's layout returns the chosen entry's transition");
+static_assert(CanStep<GameFlow> && !CanStep<const GameFlow>, "a const flow cannot be stepped");
+static_assert(CanPressKeys<GameFlow> && !CanPressKeys<const GameFlow>);
+static_assert(CanSetNote<GameFlow> && !CanSetNote<const GameFlow>);
+static_assert(!CanStepSession<GameFlow>,
+              "the session is stepped through SessionControls, not the flow's API");
+static_assert(!std::is_convertible_v<const GameFlow*, SessionControls*>,
+              "a screen cannot reach the session controls through the flow it sees");
+static_assert(std::is_same_v<decltype((std::declval<const GameFlow&>().screens().title)), const TitleScreen&>,
+              "the screens are read-only outside the flow");
+
+// --- Screens on their own ----------------------------------------------------------------------------
+
+const GameAssets& assets() {
+    static const GameAssets built = builtinGameAssets();
+    return built;
+}
+
+ActionState press(Action action) {
+    ActionState state;
+    state.pressedBits = ActionState::bit(action);
+    state.heldBits = ActionState::bit(action);
+    return state;
+}
+
+// Counts what a screen asks of the session.
+class CountingSession : public SessionControls {
+public:
+    void stepPlayer(const StepInput& /*input*/) override { ++player; }
+    void stepPilot() override { ++pilot; }
+    bool stepReplay() override {
+        ++replay;
+        return replayLeft;
+    }
+    int player = 0;
+    int pilot = 0;
+    int replay = 0;
+    bool replayLeft = true;
+};
+
+// Steps `screen` alone with `input` against `flow`, and checks the flow did not move.
+Transition stepAlone(FlowScreen& screen, const GameFlow& flow, CountingSession& session,
+                     const ActionState& input) {
+    const Screen before = flow.screen();
+    const int32_t frames = flow.screenFrames();
+    Settings options = flow.options();
+    ui::NavReader reader;
+    ui::Ui ui = ui::Ui::stepping(reader.read(input));
+    const Transition next = screen.step({{flow, options}, session}, ui, input);
+    EXPECT_EQ(flow.screen(), before) << "the screen did not change the screen";
+    EXPECT_EQ(flow.screenFrames(), frames);
+    return next;
+}
+
+TEST(ScreenTransitions, ScreensAnswerWithAValueAndLeaveTheFlowAlone) {
+    const GameFlow flow({}, assets(), {});
+    CountingSession session;
+    TitleScreen title;
+    EXPECT_EQ(stepAlone(title, flow, session, press(Action::Back)), Transition::to(Kind::OpenOptions));
+    EXPECT_EQ(stepAlone(title, flow, session, press(Action::Confirm)), Transition::startGame(1));
+    EXPECT_EQ(stepAlone(title, flow, session, press(Action::MenuDown)), Transition::choosePlayers(2))
+        << "the title's choice is the flow's to keep";
+    EXPECT_EQ(stepAlone(title, flow, session, press(Action::Confirm)), Transition::startGame(2));
+    ScoreTableScreen scoreTable;
+    EXPECT_EQ(stepAlone(scoreTable, flow, session, press(Action::Confirm)), Transition::startGame(1))
+        << "the players the flow remembers (the title was not told)";
+    EXPECT_EQ(stepAlone(scoreTable, flow, session, press(Action::MenuLeft)), Transition::show(Screen::Title));
+    PlayScreen play;
+    EXPECT_EQ(stepAlone(play, flow, session, press(Action::Pause)), Transition::show(Screen::Paused));
+    EXPECT_EQ(session.player, 0) << "pausing does not step the game";
+    PauseScreen pause;
+    EXPECT_EQ(stepAlone(pause, flow, session, press(Action::Pause)), Transition::show(Screen::Playing));
+    EXPECT_EQ(stepAlone(pause, flow, session, press(Action::MenuUp)), Transition::none());
+    EXPECT_EQ(stepAlone(pause, flow, session, press(Action::Confirm)), Transition::to(Kind::ToTitle));
+    OptionsScreen options;
+    EXPECT_EQ(stepAlone(options, flow, session, press(Action::Back)), Transition::to(Kind::CloseOptions));
+    ControlsScreen controls;
+    EXPECT_EQ(stepAlone(controls, flow, session, press(Action::Back)), Transition::returnTo(Screen::Options));
+    ReplayScreen replay;
+    EXPECT_EQ(stepAlone(replay, flow, session, {}), Transition::none());
+    session.replayLeft = false;
+    EXPECT_EQ(stepAlone(replay, flow, session, {}), Transition::to(Kind::Finish));
+    EXPECT_EQ(session.replay, 2);
+    EXPECT_EQ(flow.screen(), Screen::Title);
+}
+
+TEST(ScreenTransitions, TheDemoStepsThroughTheSessionControls) {
+    FlowSettings settings;
+    settings.demo = true;
+    const GameFlow flow(settings, assets(), {});
+    ASSERT_NE(flow.simulation(), nullptr);
+    CountingSession session;
+    DemoScreen demo;
+    EXPECT_EQ(stepAlone(demo, flow, session, {}), Transition::none());
+    EXPECT_EQ(session.pilot, 1);
+    EXPECT_EQ(stepAlone(demo, flow, session, press(Action::Confirm)), Transition::startGame(1));
+    EXPECT_EQ(session.pilot, 1) << "a Confirm lets the player in instead";
+}
+
+// --- Through the flow --------------------------------------------------------------------------------
+
+// Steps the flow and checks that every change of screen was a transition the screen returned.
+class Walk {
+public:
+    explicit Walk(GameFlow& flow) : m_flow(flow) { screens.insert(flow.screen()); }
+
+    void step(const ActionState& input = {}) {
+        const Screen before = m_flow.screen();
+        m_flow.step(input);
+        const Transition& next = m_flow.lastTransition();
+        const bool shownAfresh = m_flow.screenFrames() == 0; // a step counts a frame unless a screen began
+        if (m_flow.screen() != before || shownAfresh) {
+            EXPECT_FALSE(next.isNone()) << "screen " << static_cast<int>(before) << " -> "
+                                        << static_cast<int>(m_flow.screen()) << " without a transition";
+        }
+        kinds.insert(next.kind);
+        screens.insert(m_flow.screen());
+    }
+    void tap(Action action) {
+        step(press(action));
+        step();
+    }
+    // Steps until `screen` shows, idle or tapping Fire (which also confirms in menus).
+    void until(Screen screen, int limit, bool fire = false) {
+        for (int i = 0; i < limit && m_flow.screen() != screen; ++i)
+            step(fire && i % 2 == 0 ? press(Action::Fire) : ActionState{});
+        ASSERT_EQ(m_flow.screen(), screen);
+    }
+
+    std::set<Kind> kinds;
+    std::set<Screen> screens;
+
+private:
+    GameFlow& m_flow;
+};
+
+TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
+    GameFlow flow({}, assets(), {});
+    Walk walk(flow);
+    walk.until(Screen::ScoreTable, kTitleFrames + 1); // the attract cycle
+    walk.until(Screen::HighScores, kScoreTableFrames + 1);
+    walk.until(Screen::Demo, kHighScoresFrames + 1);
+    walk.tap(Action::MenuLeft);
+    ASSERT_EQ(flow.screen(), Screen::Title) << "a direction shows the title";
+    walk.tap(Action::MenuDown); // 2 PLAYERS chosen
+    EXPECT_EQ(flow.shared().players, 2);
+    walk.tap(Action::MenuUp);
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    while (flow.selectedItem() != "CONTROLS")
+        walk.tap(Action::MenuDown);
+    walk.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Controls);
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    walk.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    walk.tap(Action::Pause);
+    ASSERT_EQ(flow.screen(), Screen::Paused);
+    walk.tap(Action::MenuDown);
+    walk.tap(Action::MenuDown);
+    walk.tap(Action::Confirm); // QUIT TO TITLE
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    walk.step(press(Action::Confirm));
+    walk.until(Screen::GameOver, 200000, true);
+    walk.until(Screen::EnterInitials, kGameOverFrames + 1);
+    walk.until(Screen::HighScores, 2000, true); // Fire (Confirm) takes each letter once the delay is over
+    EXPECT_GE(flow.shared().highlightedRank, 0);
+    walk.until(Screen::Title, kHighScoresFrames + 2);
+    walk.tap(Action::MenuUp); // QUIT
+    walk.tap(Action::Confirm);
+    EXPECT_TRUE(flow.finished());
+
+    FlowSettings replaySettings;
+    replaySettings.replay = Replay{};
+    replaySettings.replay->inputs = {0, 1, 2};
+    GameFlow replay(replaySettings, assets(), {});
+    Walk replayWalk(replay);
+    for (int i = 0; i < 3; ++i)
+        replayWalk.step();
+    EXPECT_TRUE(replay.finished());
+    EXPECT_TRUE(replayWalk.kinds.count(Kind::Finish));
+    walk.screens.insert(replayWalk.screens.begin(), replayWalk.screens.end());
+
+    EXPECT_EQ(static_cast<int32_t>(walk.screens.size()), kScreenCount) << "every screen shown";
+    for (Kind kind : {Kind::Show, Kind::ReturnTo, Kind::StartGame, Kind::ChoosePlayers, Kind::ToTitle,
+                      Kind::NextAttractScreen, Kind::OpenOptions, Kind::CloseOptions, Kind::GameOver,
+                      Kind::AfterGameOver, Kind::SubmitInitials, Kind::Finish})
+        EXPECT_TRUE(walk.kinds.count(kind)) << "transition kind " << static_cast<int>(kind) << " walked";
+}
+
+} // namespace
+} // namespace invaders
