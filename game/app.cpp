@@ -10,6 +10,8 @@
 #include "options_applier.h"
 #include "persist/key_rebinding.h"
 #include "persist/save_files.h"
+#include "runner/frame_pacing.h"
+#include "runner/window_mapping.h"
 #include "scene/game_scene.h"
 #include "sim/replay.h"
 #include "soak_report.h"
@@ -144,8 +146,8 @@ public:
          const Settings& applied, GameScene* game, const std::filesystem::path& shaders)
         : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)), m_game(game),
           m_actions(std::move(actions)), m_optionsApplier(applied), m_viewOptions(applied),
-          // Headless runs take one step per frame; a window paces its steps (see fixed_step_clock.h).
-          m_clock(m_window.isHeadless() ? vox::FixedStepSettings{} : vox::pacedFixedStepSettings()),
+          m_mode(m_window.isHeadless() ? RunMode::Headless : RunMode::Windowed),
+          m_clock(clockSettings(m_mode)),
           m_softwareRenderer(vox::isSoftwareRasterizer(vox::glRendererName())) {
         // Without the overlay the game still runs; say why and go on.
         if (auto overlay = DebugOverlay::create(shaders, m_window, options.debugOverlay))
@@ -164,21 +166,17 @@ public:
     }
 
     // Whether frames wait for the display (a window) or run back to back (headless).
-    [[nodiscard]] vox::LoopPacing pacing() const {
-        return m_window.isHeadless() ? vox::LoopPacing::AsFastAsCan : vox::LoopPacing::Display;
-    }
+    [[nodiscard]] vox::LoopPacing pacing() const { return loopPacing(m_mode); }
 
     // One frame: events, the steps due, a picture. False when the run is over (then call finish()).
     bool frame() {
         pollEvents();
         if (!m_running)
             return false;
-        // Headless runs have no real time to keep up with: exactly one step per frame, as fast as
-        // possible, and frames show the latest step (no interpolation).
+        // Headless runs have no real time to keep up with (frame_pacing.h).
         const uint64_t now = SDL_GetPerformanceCounter();
-        const double elapsed = m_window.isHeadless() ? m_clock.settings().stepSeconds
-                                                     : static_cast<double>(now - m_lastTicks) /
-                                                           static_cast<double>(SDL_GetPerformanceFrequency());
+        const double elapsed =
+            frameSeconds(m_mode, m_clock.settings(), now - m_lastTicks, SDL_GetPerformanceFrequency());
         m_lastTicks = now;
         const vox::FrameSteps steps = m_clock.advance(elapsed);
         for (int i = 0; i < steps.steps && m_running; ++i)
@@ -186,15 +184,14 @@ public:
         // The soak's last figures come before the last frame, whose one-off GL memory is not the game's.
         if (m_soak && !m_running && !m_soakFailure)
             m_soak->finish(m_stepsRun);
-        // Headless runs draw only their last frame (the screenshot): software GL is slow.
-        if (m_window.isHeadless() && m_running)
+        if (!drawsFrame(m_mode, m_running))
             return true;
-        if (vox::Status status = renderFrame(m_window.isHeadless() ? 1.0 : steps.alpha); !status) {
+        if (vox::Status status = renderFrame(drawAlpha(m_mode, steps)); !status) {
             m_renderFailure = status.error().message;
             return false;
         }
-        if (!m_window.hasVsync() && !m_window.isHeadless())
-            SDL_Delay(1); // no vsync: don't spin a core at thousands of frames per second
+        if (restsAfterFrame(m_mode, m_window.hasVsync()))
+            SDL_Delay(1);
         return m_running;
     }
 
@@ -317,18 +314,17 @@ private:
     // frame must wait for: at 1280 x 720 on llvmpipe, ~48 fps through the target, ~65 fps straight.
     vox::Status renderFrame(double alpha) {
         const vox::PixelSize drawable = m_window.drawableSize();
-        const double aspect = static_cast<double>(m_options.width) / m_options.height;
-        const vox::Viewport viewport = vox::letterboxViewport(drawable.width, drawable.height, aspect);
-        if (viewport.width == 0) {
+        const FrameTarget frame = frameTarget(m_window.isHeadless(), m_options.screenshot.has_value(),
+                                              drawable, {m_options.width, m_options.height});
+        if (frame.width == 0) {
             SDL_Delay(10); // minimised: nothing to draw
             m_frameRate.clear();
             m_lastPresent.reset(); // the time minimised is no frame
             return {};
         }
-        const int width = m_window.isHeadless() ? m_options.width : viewport.width;
-        const int height = m_window.isHeadless() ? m_options.height : viewport.height;
-        const bool straightToWindow = !m_window.isHeadless() && !m_options.screenshot &&
-                                      width == drawable.width && height == drawable.height;
+        const int width = frame.width;
+        const int height = frame.height;
+        const bool straightToWindow = frame.straightToWindow;
         if (straightToWindow) {
             m_target = {}; // a letterboxed frame may have made one
         } else if (m_target.width() != width || m_target.height() != height) {
@@ -350,19 +346,13 @@ private:
         m_scene->render(width, height, alpha);
         if (m_overlay) {
             // Window mouse coordinates to target pixels: through the drawable's scale and the letterbox.
-            int windowWidth = 0, windowHeight = 0;
-            SDL_GetWindowSize(m_window.sdlWindow(), &windowWidth, &windowHeight);
+            vox::PixelSize window;
+            SDL_GetWindowSize(m_window.sdlWindow(), &window.width, &window.height);
             vox::ImGuiFrameSettings mouse;
-            if (!m_window.isHeadless() && windowWidth > 0 && windowHeight > 0) {
-                const glm::vec2 toDrawable(
-                    static_cast<float>(drawable.width) / static_cast<float>(windowWidth),
-                    static_cast<float>(drawable.height) / static_cast<float>(windowHeight));
-                const glm::vec2 toTarget(static_cast<float>(width) / static_cast<float>(viewport.width),
-                                         static_cast<float>(height) / static_cast<float>(viewport.height));
-                // The viewport's y counts from the bottom; ImGui's from the top.
-                const float top = static_cast<float>(drawable.height - viewport.y - viewport.height);
-                mouse.mouseScale = toDrawable * toTarget;
-                mouse.mouseOffset = -glm::vec2(static_cast<float>(viewport.x), top) * toTarget;
+            if (m_mode == RunMode::Windowed) {
+                const MouseMapping mapping = mouseMapping(window, drawable, frame);
+                mouse.mouseScale = mapping.scale;
+                mouse.mouseOffset = mapping.offset;
             } else {
                 mouse.deltaSeconds = 1.0f / 60.0f; // reproducible screenshots
             }
@@ -370,7 +360,7 @@ private:
         }
 
         if (!straightToWindow)
-            m_target.presentLetterboxed(viewport);
+            m_target.presentLetterboxed(frame.viewport);
         m_window.swapBuffers();
         measureFrame();
         return {};
@@ -403,6 +393,7 @@ private:
     vox::ActionMap m_actions;
     OptionsApplier m_optionsApplier; // the options the window, m_actions and the audio follow
     Settings m_viewOptions;          // the model viewer's (it has no flow): F11 flips fullscreen
+    RunMode m_mode;
     vox::FixedStepClock m_clock;
     bool m_softwareRenderer = false; // GL_RENDERER is a CPU rasteriser: AUTO quality is LOW
     uint64_t m_stepsRun = 0;
