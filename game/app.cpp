@@ -4,26 +4,23 @@
 #include "asset_loader.h"
 #include "audio/wav_writer.h"
 #include "debug/debug_overlay.h"
-#include "debug/frame_rate.h"
 #include "demo_scene.h"
 #include "model_view_scene.h"
-#include "options_applier.h"
 #include "persist/key_rebinding.h"
 #include "persist/save_files.h"
 #include "runner/frame_pacing.h"
-#include "runner/window_mapping.h"
+#include "runner/frame_renderer.h"
+#include "runner/headless_runner.h"
+#include "runner/scene_stepper.h"
+#include "runner/windowed_runner.h"
 #include "scene/game_scene.h"
 #include "sim/replay.h"
 #include "soak_report.h"
 
 #include "vox/platform/action_map.h"
 #include "vox/platform/data_directory.h"
-#include "vox/platform/fixed_step_clock.h"
-#include "vox/platform/gamepads.h"
 #include "vox/platform/main_loop.h"
-#include "vox/platform/viewport.h"
 #include "vox/platform/window.h"
-#include "vox/render/render_target.h"
 #include "vox/render/software_rasterizer.h"
 
 #include "vox/platform/gl.h"
@@ -139,30 +136,71 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
     return status;
 }
 
-class Game final : private OptionsTarget {
+// The window as the stepper sees it: the display options and what was granted.
+class WindowDisplay final : public WindowControls {
+public:
+    explicit WindowDisplay(vox::Window& window)
+        : m_window(window), m_softwareRenderer(vox::isSoftwareRasterizer(vox::glRendererName())) {}
+    vox::Status setFullscreen(bool fullscreen) override { return m_window.setFullscreen(fullscreen); }
+    vox::Status setVsync(bool vsync) override { return m_window.setVsync(vsync); }
+    [[nodiscard]] DisplayState display() const override {
+        return {m_window.hasVsync(), m_window.isFullscreen(), m_softwareRenderer};
+    }
+
+private:
+    vox::Window& m_window;
+    bool m_softwareRenderer = false; // GL_RENDERER is a CPU rasteriser: AUTO quality is LOW
+};
+
+// `GameScene` as the stepper sees it.
+class GameSceneHooks final : public RunnerGame {
+public:
+    explicit GameSceneHooks(GameScene& game) : m_game(game) {}
+    [[nodiscard]] const GameFlow& flow() const override { return m_game.flow(); }
+    void keyPressed(SDL_Scancode key) override { m_game.keyPressed(key); }
+    void buttonPressed() override { m_game.buttonPressed(); }
+    void setVolumes(const Volumes& volumes) override { m_game.setVolumes(volumes); }
+    void saveOptions(const Settings& options) override { m_game.saveOptions(options); }
+    void setOptionsNote(std::string note) override { m_game.setOptionsNote(std::move(note)); }
+    void setDisplay(const DisplayState& display) override { m_game.setDisplay(display); }
+
+private:
+    GameScene& m_game;
+};
+
+// One run: the window, the scene and the overlay, the stepper, the renderer and the runner the window
+// calls for (windowed, or headless). The members are borrowed by those declared after them.
+class Game {
 public:
     // `applied`: the settings the window and `actions` were made with.
     Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene, vox::ActionMap actions,
          const Settings& applied, GameScene* game, const std::filesystem::path& shaders)
-        : m_options(options), m_window(std::move(window)), m_scene(std::move(scene)), m_game(game),
-          m_actions(std::move(actions)), m_optionsApplier(applied), m_viewOptions(applied),
-          m_mode(m_window.isHeadless() ? RunMode::Headless : RunMode::Windowed),
-          m_clock(clockSettings(m_mode)),
-          m_softwareRenderer(vox::isSoftwareRasterizer(vox::glRendererName())) {
+        : m_options(options), m_window(std::move(window)),
+          m_mode(m_window.isHeadless() ? RunMode::Headless : RunMode::Windowed), m_scene(std::move(scene)),
+          m_game(game), m_actions(std::move(actions)), m_display(m_window) {
         // Without the overlay the game still runs; say why and go on.
         if (auto overlay = DebugOverlay::create(shaders, m_window, options.debugOverlay))
             m_overlay = std::move(overlay).value();
         else
             std::fprintf(stderr, "voxel-invaders: warning: no debug overlay: %s\n",
                          overlay.error().message.c_str());
-        if (!m_window.isHeadless()) {
-            // Without controllers the keyboard still works; say why and go on.
-            if (auto gamepads = vox::Gamepads::create())
-                m_gamepads = std::move(gamepads).value();
-            else
-                std::fprintf(stderr, "voxel-invaders: note: %s\n", gamepads.error().message.c_str());
-        }
-        reportDisplay();
+        if (m_game)
+            m_gameHooks.emplace(*m_game);
+        m_stepper.emplace(*m_scene, m_gameHooks ? &*m_gameHooks : nullptr, m_actions, m_display, applied,
+                          stepLimit(options, m_mode == RunMode::Headless));
+        m_stepper->setOverlay(m_overlay.get());
+        if (m_soak)
+            m_stepper->setSoak(&*m_soak);
+        FrameRendererSettings drawing;
+        drawing.mode = m_mode;
+        drawing.size = {options.width, options.height};
+        drawing.screenshot = options.screenshot.has_value();
+        drawing.frameRateText = options.fps;
+        m_renderer.emplace(m_window, *m_scene, m_game, m_overlay.get(), drawing);
+        if (m_mode == RunMode::Headless)
+            m_headless.emplace(*m_stepper, *m_renderer);
+        else
+            m_windowed.emplace(*m_stepper, *m_renderer, m_window, m_overlay.get());
     }
 
     // Whether frames wait for the display (a window) or run back to back (headless).
@@ -170,238 +208,51 @@ public:
 
     // One frame: events, the steps due, a picture. False when the run is over (then call finish()).
     bool frame() {
-        pollEvents();
-        if (!m_running)
-            return false;
-        // Headless runs have no real time to keep up with (frame_pacing.h).
-        const uint64_t now = SDL_GetPerformanceCounter();
-        const double elapsed =
-            frameSeconds(m_mode, m_clock.settings(), now - m_lastTicks, SDL_GetPerformanceFrequency());
-        m_lastTicks = now;
-        const vox::FrameSteps steps = m_clock.advance(elapsed);
-        for (int i = 0; i < steps.steps && m_running; ++i)
-            step();
-        // The soak's last figures come before the last frame, whose one-off GL memory is not the game's.
-        if (m_soak && !m_running && !m_soakFailure)
-            m_soak->finish(m_stepsRun);
-        if (!drawsFrame(m_mode, m_running))
-            return true;
-        if (vox::Status status = renderFrame(drawAlpha(m_mode, steps)); !status) {
-            m_renderFailure = status.error().message;
-            return false;
+        SDL_Event event;
+        while (SDL_PollEvent(&event)) {
+            if (m_headless)
+                m_headless->handleEvent(event);
+            else
+                m_windowed->handleEvent(event);
         }
-        if (restsAfterFrame(m_mode, m_window.hasVsync()))
-            SDL_Delay(1);
-        return m_running;
+        return m_headless ? m_headless->frame() : m_windowed->frame();
     }
 
     // The end of the run: the screenshot, the saved recording, the state hash; the exit status.
     int finish() {
-        if (m_options.fps && !m_window.isHeadless()) {
-            std::printf("%s\n", m_frameLog.summary().c_str());
+        if (m_options.fps && m_mode == RunMode::Windowed) {
+            std::printf("%s\n", m_renderer->frameLog().summary().c_str());
             std::fflush(stdout);
         }
-        if (m_renderFailure)
-            return fail(*m_renderFailure);
-        if (m_soakFailure)
-            return fail(*m_soakFailure);
+        const std::optional<std::string>& drawFailure =
+            m_headless ? m_headless->drawFailure() : m_windowed->drawFailure();
+        if (drawFailure)
+            return fail(*drawFailure);
+        if (m_stepper->soakFailure())
+            return fail(*m_stepper->soakFailure());
         if (m_options.screenshot) {
-            if (!m_target.framebuffer().name())
-                return fail("no frame was rendered, so there is no screenshot to write");
-            if (vox::Status status = vox::writePng(m_target.readImage(), *m_options.screenshot); !status)
+            if (vox::Status status = m_renderer->writeScreenshot(*m_options.screenshot); !status)
                 return fail(status.error().message);
         }
         return m_game ? finishGame(*m_game, m_options, m_game->assets()) : 0;
     }
 
 private:
-    void pollEvents() {
-        SDL_Event event;
-        while (SDL_PollEvent(&event)) {
-            m_window.handleEvent(event); // the size renderFrame letterboxes into
-            if (m_gamepads)
-                m_gamepads->handleEvent(event);
-            if (m_overlay && m_overlay->handleEvent(event))
-                continue; // a click or a drag on the panel, not for the game
-            m_actions.handleEvent(event);
-            // The controls screen needs the key itself, not what it is bound to.
-            if (m_game && event.type == SDL_KEYDOWN && event.key.repeat == 0)
-                m_game->keyPressed(event.key.keysym.scancode);
-            if (m_game && event.type == SDL_CONTROLLERBUTTONDOWN)
-                m_game->buttonPressed();
-            if (event.type == SDL_QUIT) // window closed or Ctrl+C (SDL turns SIGINT into SDL_QUIT)
-                m_running = false;
-        }
-    }
-
-    void step() {
-        const vox::ActionState input = m_actions.takeStep();
-        if (input.pressed(Action::Quit))
-            m_running = false;
-        // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.
-        const bool listening = m_game && m_game->flow().listeningForKey();
-        if (input.pressed(Action::ToggleFullscreen) && !m_game) {
-            // The model viewer has no flow to flip the option (a game's flow does, and is applied below).
-            m_viewOptions.fullscreen = !m_viewOptions.fullscreen;
-            applyOptions(m_viewOptions);
-        }
-        if (m_overlay) {
-            if (!listening)
-                m_overlay->state().applyInput(input);
-            if (!m_overlay->state().takeStep())
-                return; // held by the overlay's pause
-        }
-        m_scene->step(input);
-        if (m_overlay)
-            m_overlay->recordStep(m_scene->debugView());
-        if (m_game && m_game->flow().finished())
-            m_running = false;
-        if (m_game)
-            applyOptions(m_game->flow().options()); // once per step, whatever screen changed them
-        ++m_stepsRun;
-        if (m_soak && m_game) {
-            if (vox::Status checked = m_soak->afterStep(m_stepsRun, m_game->flow().simulation()); !checked) {
-                m_soakFailure = checked.error().message;
-                m_running = false;
-            }
-        }
-        const std::optional<int64_t> limit = stepLimit(m_options, m_window.isHeadless());
-        if (limit && m_stepsRun >= static_cast<uint64_t>(*limit))
-            m_running = false;
-    }
-
-    // Applies and saves what differs from the options in force (OptionsApplier), then tells the options
-    // screen what the window granted. A refusal is a warning and a note on the options screen.
-    void applyOptions(const Settings& wanted) {
-        const OptionsUpdate update = m_optionsApplier.update(wanted, *this);
-        if (update.note && m_game)
-            m_game->setOptionsNote(*update.note);
-        if (update.difference.any)
-            reportDisplay();
-    }
-
-    // OptionsTarget: where the options take effect in this run.
-    void applyKeys(const KeyBindings& keys) override { applyKeyBindings(keys, m_actions); }
-    vox::Status applyFullscreen(bool fullscreen) override {
-        vox::Status status = m_window.setFullscreen(fullscreen);
-        warn(status);
-        return status;
-    }
-    vox::Status applyVsync(bool vsync) override {
-        vox::Status status = m_window.setVsync(vsync);
-        warn(status);
-        return status;
-    }
-    void applyVolumes(const Volumes& volumes) override {
-        if (m_game)
-            m_game->setVolumes(volumes);
-    }
-    void save(const Settings& settings) override {
-        if (m_game)
-            m_game->saveOptions(settings);
-    }
-
-    // Tells the options screen what the window really does (a driver may refuse vsync or fullscreen).
-    void reportDisplay() {
-        if (m_game)
-            m_game->setDisplay({m_window.hasVsync(), m_window.isFullscreen(), m_softwareRenderer});
-    }
-
-    // Draws the frame at the aspect-correct viewport of the window (headless: exactly --size). When that
-    // viewport is the whole window, the frame is drawn straight into the window's back buffer; otherwise
-    // (letterboxed, headless, or a windowed --screenshot, which reads the frame back) into a render target
-    // that is then copied into the window. On a software rasteriser that copy is a full-screen pass the
-    // frame must wait for: at 1280 x 720 on llvmpipe, ~48 fps through the target, ~65 fps straight.
-    vox::Status renderFrame(double alpha) {
-        const vox::PixelSize drawable = m_window.drawableSize();
-        const FrameTarget frame = frameTarget(m_window.isHeadless(), m_options.screenshot.has_value(),
-                                              drawable, {m_options.width, m_options.height});
-        if (frame.width == 0) {
-            SDL_Delay(10); // minimised: nothing to draw
-            m_frameRate.clear();
-            m_lastPresent.reset(); // the time minimised is no frame
-            return {};
-        }
-        const int width = frame.width;
-        const int height = frame.height;
-        const bool straightToWindow = frame.straightToWindow;
-        if (straightToWindow) {
-            m_target = {}; // a letterboxed frame may have made one
-        } else if (m_target.width() != width || m_target.height() != height) {
-            auto target = vox::RenderTarget::create(width, height);
-            if (!target)
-                return target.error();
-            m_target = std::move(target).value();
-        }
-        // Headless runs draw one frame and nothing to measure it against: "-" figures, the same screenshot
-        // on every machine.
-        const FrameRate* frameRate = m_window.isHeadless() ? nullptr : &m_frameRate;
-        static const FrameRate kNotMeasured;
-        if (m_game && m_options.fps)
-            m_game->setFrameRateText(frameRateText(frameRate ? *frameRate : kNotMeasured));
-        if (straightToWindow)
-            m_window.bindBackBuffer();
-        else
-            m_target.bind();
-        m_scene->render(width, height, alpha);
-        if (m_overlay) {
-            // Window mouse coordinates to target pixels: through the drawable's scale and the letterbox.
-            vox::PixelSize window;
-            SDL_GetWindowSize(m_window.sdlWindow(), &window.width, &window.height);
-            vox::ImGuiFrameSettings mouse;
-            if (m_mode == RunMode::Windowed) {
-                const MouseMapping mapping = mouseMapping(window, drawable, frame);
-                mouse.mouseScale = mapping.scale;
-                mouse.mouseOffset = mapping.offset;
-            } else {
-                mouse.deltaSeconds = 1.0f / 60.0f; // reproducible screenshots
-            }
-            m_overlay->render(m_scene->debugView(), width, height, mouse, frameRate);
-        }
-
-        if (!straightToWindow)
-            m_target.presentLetterboxed(frame.viewport);
-        m_window.swapBuffers();
-        measureFrame();
-        return {};
-    }
-
-    // The whole frame's wall time, from one present to the next: the scene, the overlay, the driver's
-    // rasterisation and any wait in swapBuffers (vsync, a software driver finishing the frame) included.
-    void measureFrame() {
-        const uint64_t now = SDL_GetPerformanceCounter();
-        if (m_lastPresent) {
-            const double milliseconds = static_cast<double>(now - *m_lastPresent) * 1000.0 /
-                                        static_cast<double>(SDL_GetPerformanceFrequency());
-            m_frameRate.push(milliseconds);
-            m_frameLog.push(milliseconds);
-        }
-        m_lastPresent = now;
-    }
-
     const Options& m_options;
     vox::Window m_window;
+    RunMode m_mode;
     // Declared after the window so the GL objects below are destroyed while its context still exists.
     std::unique_ptr<DemoScene> m_scene;
-    GameScene* m_game = nullptr; // m_scene when it is the game
-    vox::RenderTarget m_target;
-    std::optional<vox::Gamepads> m_gamepads;
+    GameScene* m_game = nullptr;             // m_scene when it is the game
     std::unique_ptr<DebugOverlay> m_overlay; // none when it could not be built
-    FrameRate m_frameRate;                   // the latest frames' wall times (overlay, --fps)
-    FrameTimeLog m_frameLog;                 // every frame's, for --fps's summary at the end
-    std::optional<uint64_t> m_lastPresent;   // performance counter at the latest present
     vox::ActionMap m_actions;
-    OptionsApplier m_optionsApplier; // the options the window, m_actions and the audio follow
-    Settings m_viewOptions;          // the model viewer's (it has no flow): F11 flips fullscreen
-    RunMode m_mode;
-    vox::FixedStepClock m_clock;
-    bool m_softwareRenderer = false; // GL_RENDERER is a CPU rasteriser: AUTO quality is LOW
-    uint64_t m_stepsRun = 0;
+    WindowDisplay m_display;
+    std::optional<GameSceneHooks> m_gameHooks;
     std::optional<SoakReport> m_soak = SoakReport::fromEnvironment();
-    std::optional<std::string> m_soakFailure;
-    std::optional<std::string> m_renderFailure;
-    uint64_t m_lastTicks = SDL_GetPerformanceCounter(); // performance counter at the previous frame
-    bool m_running = true;
+    std::optional<SceneStepper> m_stepper;
+    std::optional<FrameRenderer> m_renderer;
+    std::optional<HeadlessRunner> m_headless; // one of the two runners
+    std::optional<WindowedRunner> m_windowed;
 };
 
 } // namespace

@@ -1,0 +1,119 @@
+#include "runner/scene_stepper.h"
+
+#include "debug/debug_overlay.h"
+#include "demo_scene.h"
+#include "persist/key_rebinding.h"
+#include "soak_report.h"
+
+#include <cstdio>
+
+namespace invaders {
+namespace {
+
+void warn(const vox::Status& status) {
+    if (!status)
+        std::fprintf(stderr, "voxel-invaders: warning: %s\n", status.error().message.c_str());
+}
+
+} // namespace
+
+SceneStepper::SceneStepper(DemoScene& scene, RunnerGame* game, vox::ActionMap& actions,
+                           WindowControls& window, const Settings& applied, std::optional<int64_t> stepLimit)
+    : m_scene(scene), m_game(game), m_actions(actions), m_window(window), m_stepLimit(stepLimit),
+      m_optionsApplier(applied), m_viewOptions(applied) {
+    reportDisplay();
+}
+
+void SceneStepper::handleEvent(const SDL_Event& event) {
+    m_actions.handleEvent(event);
+    // The controls screen needs the key itself, not what it is bound to.
+    if (m_game && event.type == SDL_KEYDOWN && event.key.repeat == 0)
+        m_game->keyPressed(event.key.keysym.scancode);
+    if (m_game && event.type == SDL_CONTROLLERBUTTONDOWN)
+        m_game->buttonPressed();
+    if (event.type == SDL_QUIT) // window closed or Ctrl+C (SDL turns SIGINT into SDL_QUIT)
+        m_running = false;
+}
+
+void SceneStepper::step() {
+    const vox::ActionState input = m_actions.takeStep();
+    if (input.pressed(Action::Quit))
+        m_running = false;
+    // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.
+    const bool listening = m_game && m_game->flow().listeningForKey();
+    if (input.pressed(Action::ToggleFullscreen) && !m_game) {
+        // The model viewer has no flow to flip the option (a game's flow does, and is applied below).
+        m_viewOptions.fullscreen = !m_viewOptions.fullscreen;
+        applyOptions(m_viewOptions);
+    }
+    if (m_overlay) {
+        if (!listening)
+            m_overlay->state().applyInput(input);
+        if (!m_overlay->state().takeStep())
+            return; // held by the overlay's pause
+    }
+    m_scene.step(input);
+    if (m_overlay)
+        m_overlay->recordStep(m_scene.debugView());
+    if (m_game && m_game->flow().finished())
+        m_running = false;
+    if (m_game)
+        applyOptions(m_game->flow().options()); // once per step, whatever screen changed them
+    ++m_stepsRun;
+    if (m_soak && m_game) {
+        if (vox::Status checked = m_soak->afterStep(m_stepsRun, m_game->flow().simulation()); !checked) {
+            m_soakFailure = checked.error().message;
+            m_running = false;
+        }
+    }
+    if (m_stepLimit && m_stepsRun >= static_cast<uint64_t>(*m_stepLimit))
+        m_running = false;
+}
+
+void SceneStepper::endFrameSteps() {
+    if (m_soak && !m_running && !m_soakFailure)
+        m_soak->finish(m_stepsRun);
+}
+
+// Applies and saves what differs from the options in force (OptionsApplier), then tells the options screen
+// what the window granted. A refusal is a warning and a note on the options screen.
+void SceneStepper::applyOptions(const Settings& wanted) {
+    const OptionsUpdate update = m_optionsApplier.update(wanted, *this);
+    if (update.note && m_game)
+        m_game->setOptionsNote(*update.note);
+    if (update.difference.any)
+        reportDisplay();
+}
+
+void SceneStepper::reportDisplay() {
+    if (m_game)
+        m_game->setDisplay(m_window.display());
+}
+
+void SceneStepper::applyKeys(const KeyBindings& keys) {
+    applyKeyBindings(keys, m_actions);
+}
+
+vox::Status SceneStepper::applyFullscreen(bool fullscreen) {
+    vox::Status status = m_window.setFullscreen(fullscreen);
+    warn(status);
+    return status;
+}
+
+vox::Status SceneStepper::applyVsync(bool vsync) {
+    vox::Status status = m_window.setVsync(vsync);
+    warn(status);
+    return status;
+}
+
+void SceneStepper::applyVolumes(const Volumes& volumes) {
+    if (m_game)
+        m_game->setVolumes(volumes);
+}
+
+void SceneStepper::save(const Settings& settings) {
+    if (m_game)
+        m_game->saveOptions(settings);
+}
+
+} // namespace invaders
