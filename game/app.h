@@ -1,5 +1,6 @@
 #pragma once
-// Runs the game with parsed options: finds the data, opens the window, runs the fixed-step loop.
+// Runs the game with parsed options: finds the data, opens the window, builds the scene, and hands the run
+// to the windowed or the headless runner (game/runner/: the per-step logic, pacing, drawing).
 
 #include "command_line.h"
 
