@@ -13,11 +13,16 @@
 //
 // To add a menu entry: one `ui.button(...)` or `ui.option(...)` line in that screen's `layout()`, which
 // returns the entry's `Transition` when it is chosen.
-// To add a screen: a `Screen` value (before `kScreenCount`'s count), a `FlowScreen` class below and its
-// file (add it to game/CMakeLists.txt), a member of `ScreenSet` and its case in `ScreenSet::operator[]`
-// (the compiler warns on a missing case), and the `Transition` that leads to it from another screen
-// (`Transition::show`, or a new kind that `GameFlow::carryOut` handles); add the screen to the map in
-// game_flow.h and a step of the walk in tests/game/screen_transitions_test.cpp.
+// To add a screen (WATCH, SHARE, ...):
+//   1. a `Screen` value, and `kScreenCount` one more;
+//   2. a `FlowScreen` class below, with its file game/screens/<name>_screen.cpp (listed in
+//      game/CMakeLists.txt): `layout()` returns the chosen entry's `Transition`, `step()` what else;
+//   3. a member of `ScreenSet` and its case in `ScreenSet::operator[]` (the compiler warns on a missing one);
+//   4. the way in from another screen: `Transition::show(Screen::Name)` there, or a new `Transition::Kind`
+//      that `GameFlow::carryOut` handles (when the flow must do more than show it: start a session, ...);
+//      state other screens read goes in `SharedScreenState`, set by the flow in `carryOut`;
+//   5. the screen in game_flow.h's map, and a step of the walk in tests/game/screen_transitions_test.cpp
+//      (it checks every screen is reached).
 
 #include "persist/key_rebinding.h"
 #include "persist/settings.h"

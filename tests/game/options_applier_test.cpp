@@ -68,7 +68,6 @@ TEST(OptionsDifference, EachFieldIsNoticedAndOnlyItsApplyStepIsAsked) {
         {"vsync", [](Settings& s) { s.vsync = false; }, false, false, true, false},
         // Read by the scene every frame or by the next game: saved, no apply step.
         {"difficulty", [](Settings& s) { s.difficulty = Difficulty::Easy; }, false, false, false, false},
-        {"flatView", [](Settings& s) { s.flatView = true; }, false, false, false, false},
         {"quality", [](Settings& s) { s.quality = Quality::Low; }, false, false, false, false},
         {"renderScale", [](Settings& s) { s.renderScale = 0.5f; }, false, false, false, false},
         {"keys", [](Settings& s) { s.keys[static_cast<size_t>(Action::Fire)] = {{SDL_SCANCODE_K}}; }, true,
