@@ -12,6 +12,7 @@
 #include "scene/game_scene.h"
 #include "sim/replay.h"
 #include "soak_report.h"
+#include "touch_input.h"
 
 #include "vox/platform/action_map.h"
 #include "vox/platform/data_directory.h"
@@ -160,6 +161,8 @@ public:
                 std::fprintf(stderr, "voxel-invaders: note: %s\n", gamepads.error().message.c_str());
         }
         reportDisplay();
+        if (m_game)
+            m_game->setTouchInput(&m_touch);
     }
 
     // Whether frames wait for the display (a window) or run back to back (headless).
@@ -223,6 +226,9 @@ private:
             m_window.handleEvent(event); // the size renderFrame letterboxes into
             if (m_gamepads)
                 m_gamepads->handleEvent(event);
+            const double aspect = static_cast<double>(m_options.width) / m_options.height;
+            if (m_game && m_touch.handleEvent(event, m_window.drawableSize(), aspect))
+                continue; // a finger: the touch controls' (touch_input.h), whatever SDL also made of it
             if (m_overlay && m_overlay->handleEvent(event))
                 continue; // a click or a drag on the panel, not for the game
             m_actions.handleEvent(event);
@@ -237,7 +243,9 @@ private:
     }
 
     void step() {
-        const vox::ActionState input = m_actions.takeStep();
+        vox::ActionState input = m_actions.takeStep();
+        if (m_game)
+            input = m_touch.step(input, *m_game, m_game->flow());
         if (input.pressed(Action::Quit))
             m_running = false;
         // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.
@@ -387,6 +395,7 @@ private:
     FrameTimeLog m_frameLog;                 // every frame's, for --fps's summary at the end
     std::optional<uint64_t> m_lastPresent;   // performance counter at the latest present
     vox::ActionMap m_actions;
+    TouchInput m_touch; // fingers on a touch screen, for the game
     Settings m_applied; // what the window and m_actions currently follow
     vox::FixedStepClock m_clock;
     bool m_softwareRenderer = false; // GL_RENDERER is a CPU rasteriser: AUTO quality is LOW

@@ -142,6 +142,8 @@ public:
     void keyPressed(SDL_Scancode key);
     /// A gamepad button went down (it cancels listening for a key).
     void buttonPressed();
+    /// A tap on a touch screen at `where` (fractions of the screen) for the next step's menu (ui::NavInput).
+    void tapped(glm::vec2 where) { m_nav.tap(where); }
     /// The first key pressed since the last step, if any.
     [[nodiscard]] std::optional<SDL_Scancode> pendingKey() const { return m_pendingKey; }
     /// True if a gamepad button was pressed since the last step.
