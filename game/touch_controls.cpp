@@ -9,14 +9,26 @@ namespace invaders {
 namespace {
 
 // Play: below the HUD's line, the left half moves, the right half fires; the pause button sits above the
-// fire zone, clear of the score.
+// fire zone, clear of the score. The move buttons are drawn at the far left, over the edge of the
+// playfield rather than the shields, above the lives; the split between Left and Right is between them.
 constexpr float kZonesTop = 0.25f;
-constexpr float kMoveSplit = 0.25f; // a move finger left of this holds Left, right of it Right
+constexpr float kMoveSplit = 0.125f; // a move finger left of this holds Left, right of it Right
+constexpr float kButtonsTop = 0.74f;
+constexpr float kButtonsBottom = 0.91f; // above the lives and the hint bar
 const std::array<TouchButton, 4> kPlayButtons = {{
-    {{{0.0f, kZonesTop}, {kMoveSplit, 1.0f}}, {{0.05f, 0.74f}, {0.19f, 0.95f}}, "←", Action::Left},
-    {{{kMoveSplit, kZonesTop}, {0.5f, 1.0f}}, {{0.31f, 0.74f}, {0.45f, 0.95f}}, "→", Action::Right},
+    {{{0.0f, kZonesTop}, {kMoveSplit, 1.0f}},
+     {{0.01f, kButtonsTop}, {0.115f, kButtonsBottom}},
+     "←",
+     Action::Left},
+    {{{kMoveSplit, kZonesTop}, {0.5f, 1.0f}},
+     {{0.135f, kButtonsTop}, {0.24f, kButtonsBottom}},
+     "→",
+     Action::Right},
     {{{0.86f, 0.1f}, {1.0f, kZonesTop}}, {{0.89f, 0.12f}, {0.98f, 0.22f}}, "II", Action::Pause},
-    {{{0.5f, kZonesTop}, {1.0f, 1.0f}}, {{0.81f, 0.74f}, {0.97f, 0.95f}}, "FIRE", Action::Fire},
+    {{{0.5f, kZonesTop}, {1.0f, 1.0f}},
+     {{0.83f, kButtonsTop}, {0.98f, kButtonsBottom}},
+     "FIRE",
+     Action::Fire},
 }};
 
 // Menus: the menu keys along the bottom edge, the zone a little larger than the key drawn.
@@ -90,7 +102,7 @@ glm::vec2 toScreenFraction(glm::vec2 window, int drawableWidth, int drawableHeig
 void drawTouchControls(ui::Painter& painter, TouchMode mode, uint32_t heldBits) {
     // Translucent, so the playfield shows through; a held control lights up.
     constexpr glm::vec4 kFill{0.015f, 0.02f, 0.05f, 0.45f};
-    constexpr glm::vec4 kHeldFill{0.5f, 1.0f, 0.6f, 0.55f};
+    constexpr glm::vec4 kHeldFill{0.5f, 1.0f, 0.6f, 0.35f};
     constexpr glm::vec4 kOutline{0.5f, 1.0f, 0.6f, 0.6f};
     const glm::vec2 size(painter.size());
     const int32_t border = ui::theme::kBorderWidth * painter.scale();
@@ -103,7 +115,10 @@ void drawTouchControls(ui::Painter& painter, TouchMode mode, uint32_t heldBits) 
         painter.rect({min.x, max.y - border}, max, kOutline);
         painter.rect({min.x, min.y + border}, {min.x + border, max.y - border}, kOutline);
         painter.rect({max.x - border, min.y + border}, {max.x, max.y - border}, kOutline);
-        const int32_t textScale = mode == TouchMode::Play ? 2 : 1;
+        // Arrows and the play controls large; the menu's words (BACK, OK) at the menus' own size.
+        const bool arrow = static_cast<unsigned char>(button.label.front()) >= 0x80; // not ASCII: ← ↑ ↓ →
+        const bool word = mode == TouchMode::Menu && !arrow;
+        const int32_t textScale = word ? 1 : 2;
         const glm::ivec2 label = painter.measure(button.label, textScale);
         painter.text(button.label, (min + max - label) / 2, ui::theme::kText, textScale);
     }
