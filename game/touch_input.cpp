@@ -101,20 +101,21 @@ TouchStep TouchInput::takeStep(Screen screen) {
 }
 
 void TouchInput::draw(ui::Painter& painter, Screen screen) {
-    if (m_tracing && m_textsTracedScreen != screen) {
-        m_textsTracedScreen = screen;
-        const glm::vec2 size(painter.size());
-        for (const ui::DrawnText& text : painter.texts()) {
-            const glm::vec2 min = glm::vec2(text.min) / size;
-            const glm::vec2 max = glm::vec2(text.max) / size;
-            std::printf("touch-trace: text %.4f %.4f %.4f %.4f %s\n", static_cast<double>(min.x),
-                        static_cast<double>(min.y), static_cast<double>(max.x), static_cast<double>(max.y),
-                        text.text.c_str());
-        }
-        std::fflush(stdout);
-    }
     if (visible())
         drawTouchControls(painter, touchModeFor(screen), m_heldBits);
+    if (!m_tracing || m_textsTracedScreen == screen)
+        return;
+    // The screen's texts with the controls' labels, as a test would see them to tap them.
+    m_textsTracedScreen = screen;
+    const glm::vec2 size(painter.size());
+    for (const ui::DrawnText& text : painter.texts()) {
+        const glm::vec2 min = glm::vec2(text.min) / size;
+        const glm::vec2 max = glm::vec2(text.max) / size;
+        std::printf("touch-trace: text %.4f %.4f %.4f %.4f %s\n", static_cast<double>(min.x),
+                    static_cast<double>(min.y), static_cast<double>(max.x), static_cast<double>(max.y),
+                    text.text.c_str());
+    }
+    std::fflush(stdout);
 }
 
 void TouchInput::trace(const GameFlow& flow) {
@@ -124,7 +125,9 @@ void TouchInput::trace(const GameFlow& flow) {
     for (const SimEvent& event : flow.events())
         if (event.type == SimEventType::PlayerShotFired)
             ++m_shotsFired;
-    if (!m_fingersChanged && m_tracedScreen == flow.screen())
+    // While fingers are down, every half second too, to follow a held control.
+    const bool held = !m_state.fingers().empty() && m_steps % 30 == 0;
+    if (!m_fingersChanged && m_tracedScreen == flow.screen() && !held)
         return;
     m_fingersChanged = false;
     m_tracedScreen = flow.screen();

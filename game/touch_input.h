@@ -6,9 +6,11 @@
 //
 // With the environment variable VOX_TOUCH_TRACE set (in a browser: `Module.voxTouchTrace`, the page's
 // `?touch-trace`), it prints what a test needs to check a game played by touch: a line per step in which a
-// finger came or went or the screen changed ("touch-trace: step 812 screen Playing fingers 2 held Right,Fire
-// cannon-x 96 shots 3"), and each screen's texts with their boxes once it was drawn ("touch-trace: text
-// 0.4531 0.5514 0.5469 0.5736 1 PLAYER"), so a test can tap a menu row where the player sees it.
+// finger came or went or the screen changed, and every 30 steps while a finger is down ("touch-trace: step
+// 812 screen Playing fingers 2 held Right,Fire cannon-x 96 shots 3"; the state after the step before), and
+// each screen's texts, the controls' labels included, with their boxes in fractions of the screen once it
+// was drawn ("touch-trace: text 0.4531 0.5514 0.5469 0.5736 1 PLAYER"), so a test can tap what the player
+// sees.
 
 #include "game_flow.h"
 #include "touch_controls.h"
