@@ -82,7 +82,10 @@ TouchRequest readFingers(std::span<const vox::Finger> fingers, TouchMode mode) {
         Action action = button->action;
         if (action == Action::Left || action == Action::Right) // a move finger follows where it is now
             action = finger.position.x < kMoveSplit ? Action::Left : Action::Right;
-        request.heldBits |= vox::ActionState::bit(action);
+        const uint32_t bit = vox::ActionState::bit(action);
+        request.heldBits |= bit;
+        request.beganBits |= finger.began ? bit : 0;
+        request.stillBits |= finger.ended ? 0 : bit;
     }
     return request;
 }

@@ -66,7 +66,9 @@ inline constexpr float kTapSlop = 0.04f;
 
 /// What the fingers ask for in one step.
 struct TouchRequest {
-    uint32_t heldBits = 0;        ///< `vox::ActionState` bits of the actions fingers hold.
+    uint32_t heldBits = 0;  ///< `vox::ActionState` bits of the actions fingers hold (or held and lifted).
+    uint32_t beganBits = 0; ///< Those of fingers that came down this step (a press, even if held before).
+    uint32_t stillBits = 0; ///< Those of fingers still down after this step.
     std::optional<glm::vec2> tap; ///< Menus: where a finger tapped outside every button (screen fractions).
 };
 

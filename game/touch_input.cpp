@@ -92,11 +92,15 @@ TouchStep TouchInput::takeStep(Screen screen) {
 
     const TouchRequest request = readFingers(fingers, mode);
     TouchStep step;
+    // As vox::ActionMap reports keys: a finger coming down presses even what another finger held the step
+    // before (two quick taps are two presses), and a tap between two steps is pressed, held and released in
+    // one.
     step.actions.heldBits = request.heldBits;
-    step.actions.pressedBits = request.heldBits & ~m_heldBits;
-    step.actions.releasedBits = m_heldBits & ~request.heldBits;
+    step.actions.pressedBits = (request.heldBits & ~m_stillBits) | request.beganBits;
+    step.actions.releasedBits = (m_stillBits | request.heldBits) & ~request.stillBits;
     step.tap = request.tap;
     m_heldBits = request.heldBits;
+    m_stillBits = request.stillBits;
     return step;
 }
 

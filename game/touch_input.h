@@ -70,7 +70,8 @@ private:
     vox::TouchState m_state;
     vox::PixelSize m_drawable;
     double m_aspect = 0.0;
-    uint32_t m_heldBits = 0; // after the latest step
+    uint32_t m_heldBits = 0;  // held in the latest step (drawn lit)
+    uint32_t m_stillBits = 0; // held by fingers still down after it
     bool m_hiddenByKeys = false;
     bool m_fingersChanged = false; // a finger came or went since the last trace
     // A finger belongs to the controls it came down on: one still down when the screen's mode changes (the

@@ -71,7 +71,8 @@ void ControlsScreen::step(GameFlow& flow, ui::Ui& ui, const vox::ActionState& /*
     if (m_listening) {
         // This step's actions are what the key meant before: only the key itself counts.
         const std::optional<SDL_Scancode> key = flow.pendingKey();
-        if (flow.pendingButton() || key == SDL_SCANCODE_ESCAPE) {
+        // A controller's button, Esc or a tap on a touch screen (which has no key to give) cancels.
+        if (flow.pendingButton() || key == SDL_SCANCODE_ESCAPE || ui.nav().tap) {
             m_listening = false;
             flow.setControlsNote({ControlsNote::Kind::Cancelled, {}});
         } else if (key) {

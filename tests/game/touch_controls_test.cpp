@@ -101,6 +101,17 @@ TEST(TouchControls, MenusGetTheirKeysFromTheBarAndTapsFromEverywhereElse) {
     EXPECT_FALSE(readFingers(dragged, TouchMode::Menu).tap);
 }
 
+TEST(TouchControls, FingersThatCameDownOrAreStillDownAreToldApart) {
+    vox::Finger fire = fingerAt({0.8f, 0.8f});
+    fire.began = true;
+    vox::Finger left = fingerAt({0.05f, 0.8f}, true); // lifting this step
+    const std::vector<vox::Finger> fingers{fire, left};
+    const TouchRequest request = readFingers(fingers, TouchMode::Play);
+    EXPECT_EQ(request.heldBits, bits({Action::Fire, Action::Left}));
+    EXPECT_EQ(request.beganBits, bits({Action::Fire}));
+    EXPECT_EQ(request.stillBits, bits({Action::Fire}));
+}
+
 TEST(TouchControls, WindowFractionsThroughTheLetterbox) {
     // A square 1000 x 1000 window showing a 2:1 screen: bars of 250 pixels above and below it.
     const vox::Viewport viewport = vox::letterboxViewport(1000, 1000, 2.0);

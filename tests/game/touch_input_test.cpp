@@ -3,7 +3,7 @@
 // miniature) drive a `GameFlow`: OK on the title starts a game, a move finger and a fire finger at once
 // move the cannon and fire, the pause button pauses, the menu keys' bar moves the selection and BACK resumes.
 // Also: the controls show only after a touch and hide at a key press, and a finger belongs to the screen
-// it came down on.
+// it came down on, and a tap cancels the controls screen's wait for a key.
 #include "touch_input.h"
 
 #include "game_flow.h"
@@ -170,6 +170,59 @@ TEST_F(TouchScreen, TheControlsHideAtAKeyPressAndComeBackAtTheNextTouch) {
     finger(SDL_FINGERDOWN, 2, {0.5f, 0.5f});
     step();
     EXPECT_TRUE(touch.visible());
+}
+
+TEST_F(TouchScreen, TheMenuBarReachesTheControlsScreenAndATapCancelsListeningForAKey) {
+    step();
+    tap(control(TouchMode::Menu, Action::Back)); // the title's Back: the options
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    for (int i = 0; i < 20 && flow.selectedItem() != "CONTROLS"; ++i)
+        tap(control(TouchMode::Menu, Action::MenuDown));
+    ASSERT_EQ(flow.selectedItem(), "CONTROLS");
+    tap(control(TouchMode::Menu, Action::Confirm));
+    ASSERT_EQ(flow.screen(), Screen::Controls);
+    tap(control(TouchMode::Menu, Action::Confirm));
+    ASSERT_TRUE(flow.listeningForKey());
+    // A touch screen has no key to give: a tap anywhere off the bar cancels, as Esc does.
+    tap({0.5f, 0.1f});
+    EXPECT_FALSE(flow.listeningForKey());
+    EXPECT_EQ(flow.screen(), Screen::Controls);
+    EXPECT_EQ(flow.controlsNote().kind, ControlsNote::Kind::Cancelled);
+    EXPECT_EQ(flow.options().keys, defaultKeyBindings());
+}
+
+TEST_F(TouchScreen, TapsAreReportedAsAnActionMapReportsKeys) {
+    const glm::vec2 down = control(TouchMode::Menu, Action::MenuDown);
+    // A tap between two steps: pressed, held and released in one step.
+    finger(SDL_FINGERDOWN, 1, down);
+    finger(SDL_FINGERUP, 1, down);
+    step();
+    TouchStep taken = touch.takeStep(Screen::Title);
+    EXPECT_EQ(taken.actions, vox::ActionState{}) << "nothing is left for the next step";
+    finger(SDL_FINGERDOWN, 1, down);
+    finger(SDL_FINGERUP, 1, down);
+    SDL_Event event;
+    while (SDL_PollEvent(&event))
+        (void)touch.handleEvent(event, kWindow, 16.0 / 9.0);
+    taken = touch.takeStep(Screen::Title);
+    const uint32_t bit = vox::ActionState::bit(Action::MenuDown);
+    EXPECT_EQ(taken.actions, (vox::ActionState{bit, bit, bit}));
+    // Two taps in two steps in a row are two presses; a finger held over steps is one.
+    finger(SDL_FINGERDOWN, 2, down);
+    finger(SDL_FINGERUP, 2, down);
+    while (SDL_PollEvent(&event))
+        (void)touch.handleEvent(event, kWindow, 16.0 / 9.0);
+    EXPECT_EQ(touch.takeStep(Screen::Title).actions.pressedBits, bit);
+    finger(SDL_FINGERDOWN, 3, down);
+    while (SDL_PollEvent(&event))
+        (void)touch.handleEvent(event, kWindow, 16.0 / 9.0);
+    EXPECT_EQ(touch.takeStep(Screen::Title).actions, (vox::ActionState{bit, bit, 0}));
+    EXPECT_EQ(touch.takeStep(Screen::Title).actions, (vox::ActionState{0, bit, 0}));
+    finger(SDL_FINGERUP, 3, down);
+    while (SDL_PollEvent(&event))
+        (void)touch.handleEvent(event, kWindow, 16.0 / 9.0);
+    EXPECT_EQ(touch.takeStep(Screen::Title).actions, (vox::ActionState{0, bit, bit}));
+    EXPECT_EQ(touch.takeStep(Screen::Title).actions, vox::ActionState{});
 }
 
 TEST_F(TouchScreen, MouseEventsSdlMadeFromATouchAreNotHandledTwice) {
