@@ -31,21 +31,23 @@ const std::array<TouchButton, 4> kPlayButtons = {{
      Action::Fire},
 }};
 
-// Menus: the menu keys along the bottom edge, the zone a little larger than the key drawn.
-constexpr float kBarTop = 0.86f;
+// Menus: the menu keys along the bottom, between the panels (centred, at most 0.24 to 0.76 of the width)
+// and the HUD's bottom line (lives, hint bars), the zone a little larger than the key drawn.
+constexpr float kBarTop = 0.8f;
+constexpr float kBarBottom = 0.925f;
 constexpr TouchButton menuKey(float left, float width, std::string_view label, Action action) {
-    return {{{left - 0.005f, kBarTop - 0.02f}, {left + width + 0.005f, 1.0f}},
-            {{left, kBarTop}, {left + width, 0.98f}},
+    return {{{left - 0.0025f, kBarTop - 0.02f}, {left + width + 0.0025f, 1.0f}},
+            {{left, kBarTop}, {left + width, kBarBottom}},
             label,
             action};
 }
 const std::array<TouchButton, 6> kMenuButtons = {{
-    menuKey(0.02f, 0.06f, "←", Action::MenuLeft),
-    menuKey(0.09f, 0.06f, "↑", Action::MenuUp),
-    menuKey(0.16f, 0.06f, "↓", Action::MenuDown),
-    menuKey(0.23f, 0.06f, "→", Action::MenuRight),
-    menuKey(0.76f, 0.1f, "BACK", Action::Back),
-    menuKey(0.87f, 0.11f, "OK", Action::Confirm),
+    menuKey(0.01f, 0.05f, "←", Action::MenuLeft),
+    menuKey(0.065f, 0.05f, "↑", Action::MenuUp),
+    menuKey(0.12f, 0.05f, "↓", Action::MenuDown),
+    menuKey(0.175f, 0.05f, "→", Action::MenuRight),
+    menuKey(0.775f, 0.095f, "BACK", Action::Back),
+    menuKey(0.875f, 0.11f, "OK", Action::Confirm),
 }};
 
 const TouchButton* buttonAt(glm::vec2 point, TouchMode mode) {

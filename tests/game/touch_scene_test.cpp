@@ -172,5 +172,77 @@ TEST_F(TouchSceneTest, TheControlsAppearAfterATouchAndAHeldOneLightsUp) {
     EXPECT_FALSE(drew("FIRE")) << "a key press hides the controls";
 }
 
+// Every screen a player meets, with the controls showing: no control covers a text the screen drew (the
+// HUD, a panel, a hint bar), so the game stays readable on a touch screen.
+TEST_F(TouchSceneTest, TheControlsCoverNoTextOfAnyScreen) {
+    const auto press = [](Action action) {
+        vox::ActionState state;
+        state.pressedBits = state.heldBits = vox::ActionState::bit(action);
+        return state;
+    };
+    const auto check = [&](std::string_view name) {
+        SCOPED_TRACE(name);
+        (void)render(name);
+        const TouchMode mode = touchModeFor(m_scene->flow().screen());
+        const glm::vec2 size(kWidth, kHeight);
+        for (const TouchButton& button : touchButtons(mode)) {
+            const glm::ivec2 min(glm::round(button.drawn.min * size));
+            const glm::ivec2 max(glm::round(button.drawn.max * size));
+            for (const ui::DrawnText& text : m_scene->lastFrameTexts()) {
+                const bool inside = glm::all(glm::greaterThanEqual(text.min, min)) &&
+                                    glm::all(glm::lessThanEqual(text.max, max));
+                if (inside && text.text == button.label)
+                    continue; // the control's own label
+                const bool overlaps =
+                    glm::all(glm::lessThan(min, text.max)) && glm::all(glm::lessThan(text.min, max));
+                EXPECT_FALSE(overlaps) << "the control " << button.label << " covers \"" << text.text
+                                       << "\" at " << text.min.x << "," << text.min.y;
+            }
+        }
+    };
+    step();
+    send(finger(SDL_FINGERDOWN, 1, {0.5f, 0.01f})); // on nothing: only shows the controls
+    send(finger(SDL_FINGERUP, 1, {0.5f, 0.01f}));
+    step();
+    ASSERT_TRUE(m_touch.visible());
+    check("title");
+    m_scene->step(press(Action::Back));
+    ASSERT_EQ(m_scene->flow().screen(), Screen::Options);
+    check("options");
+    for (int i = 0; i < 20 && m_scene->flow().selectedItem() != "CONTROLS"; ++i)
+        m_scene->step(press(Action::MenuDown));
+    m_scene->step(press(Action::Confirm));
+    ASSERT_EQ(m_scene->flow().screen(), Screen::Controls);
+    check("controls");
+    m_scene->step(press(Action::Back));
+    m_scene->step(press(Action::Back));
+    ASSERT_EQ(m_scene->flow().screen(), Screen::Title);
+    for (const Screen attract : {Screen::ScoreTable, Screen::HighScores, Screen::Demo}) {
+        for (int i = 0; i < 2000 && m_scene->flow().screen() != attract; ++i)
+            step();
+        ASSERT_EQ(m_scene->flow().screen(), attract);
+        step(60);
+        check(attract == Screen::ScoreTable   ? "score-table"
+              : attract == Screen::HighScores ? "high-scores"
+                                              : "demo");
+    }
+    m_scene->step(press(Action::Confirm));
+    ASSERT_EQ(m_scene->flow().screen(), Screen::Playing);
+    step(200);
+    check("play");
+    m_scene->step(press(Action::Pause));
+    ASSERT_EQ(m_scene->flow().screen(), Screen::Paused);
+    check("paused");
+    m_scene->step(press(Action::Pause));
+    for (int i = 0; i < 200000 && m_scene->flow().screen() == Screen::Playing; ++i)
+        m_scene->step(i % 2 == 0 ? press(Action::Fire) : vox::ActionState{});
+    ASSERT_EQ(m_scene->flow().screen(), Screen::GameOver);
+    step(30);
+    check("game-over");
+    step(kGameOverFrames + kInputDelayFrames);
+    ASSERT_EQ(m_scene->flow().screen(), Screen::EnterInitials);
+    check("initials");
+}
+
 } // namespace
 } // namespace invaders
