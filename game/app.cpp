@@ -16,6 +16,7 @@
 #include "scene/game_scene.h"
 #include "sim/replay.h"
 #include "soak_report.h"
+#include "touch_input.h"
 
 #include "vox/platform/action_map.h"
 #include "vox/platform/data_directory.h"
@@ -163,6 +164,7 @@ public:
     void saveOptions(const Settings& options) override { m_game.saveOptions(options); }
     void setOptionsNote(std::string note) override { m_game.setOptionsNote(std::move(note)); }
     void setDisplay(const DisplayState& display) override { m_game.setDisplay(display); }
+    void tapped(glm::vec2 where) override { m_game.tapped(where); }
 
 private:
     GameScene& m_game;
@@ -189,6 +191,10 @@ public:
         m_stepper.emplace(*m_scene, m_gameHooks ? &*m_gameHooks : nullptr, m_actions, m_display, applied,
                           stepLimit(options, m_mode == RunMode::Headless));
         m_stepper->setOverlay(m_overlay.get());
+        if (m_game) {
+            m_stepper->setTouchInput(&m_touch, static_cast<double>(options.width) / options.height);
+            m_game->setTouchInput(&m_touch);
+        }
         if (m_soak)
             m_stepper->setSoak(&*m_soak);
         FrameRendererSettings drawing;
@@ -248,6 +254,7 @@ private:
     vox::ActionMap m_actions;
     WindowDisplay m_display;
     std::optional<GameSceneHooks> m_gameHooks;
+    TouchInput m_touch; // fingers: the on-screen controls (touch_input.h)
     std::optional<SoakReport> m_soak = SoakReport::fromEnvironment();
     std::optional<SceneStepper> m_stepper;
     std::optional<FrameRenderer> m_renderer;

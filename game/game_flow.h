@@ -130,6 +130,8 @@ public:
     void keyPressed(SDL_Scancode key);
     /// A gamepad button went down (it cancels listening for a key).
     void buttonPressed();
+    /// A tap on a touch screen at `where` (fractions of the screen) for the next step's menu (ui::NavInput).
+    void tapped(glm::vec2 where) { m_nav.tap(where); }
     /// True when the latest key or button the player pressed was a controller's: hints then name its
     /// buttons (A, B, START) instead of keys, until a key is pressed again.
     [[nodiscard]] bool gamepadLastUsed() const { return m_shared.gamepadLastUsed; }

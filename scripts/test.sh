@@ -53,6 +53,8 @@ for stage in "${stages[@]}"; do
       scripts/check-web-headers.sh build/web # a bare machine's web.sh installs every header the build reads
       node --experimental-websocket tests/web/web_page_test.mjs build/release/game/voxel-invaders \
         build/web/game build/web/test-output
+      # The game by touch alone in the page (Input.dispatchTouchEvent): start, move and fire at once, pause.
+      node --experimental-websocket tests/web/touch_test.mjs build/web/game build/web/test-output
       ;;
     package) scripts/check-packages.sh ;; # build/package: voxel-invaders and libvox-dev .deb
     fuzz) scripts/fuzz.sh 60 ;;

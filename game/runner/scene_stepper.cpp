@@ -4,6 +4,7 @@
 #include "demo_scene.h"
 #include "persist/key_rebinding.h"
 #include "soak_report.h"
+#include "touch_input.h"
 
 #include <cstdio>
 
@@ -35,8 +36,14 @@ void SceneStepper::handleEvent(const SDL_Event& event) {
         m_running = false;
 }
 
+bool SceneStepper::handleTouchEvent(const SDL_Event& event, vox::PixelSize drawable) {
+    return m_touch != nullptr && m_game != nullptr && m_touch->handleEvent(event, drawable, m_aspect);
+}
+
 void SceneStepper::step() {
-    const vox::ActionState input = m_actions.takeStep();
+    vox::ActionState input = m_actions.takeStep();
+    if (m_touch != nullptr && m_game != nullptr)
+        input = m_touch->step(input, *m_game, m_game->flow());
     if (input.pressed(Action::Quit))
         m_running = false;
     // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.

@@ -10,6 +10,7 @@
 #include "vox/core/result.h"
 #include "vox/platform/action.h"
 #include "vox/platform/action_map.h"
+#include "vox/platform/window.h"
 
 #include <SDL.h>
 
@@ -22,6 +23,7 @@ namespace invaders {
 class DebugOverlay;
 class DemoScene;
 class SoakReport;
+class TouchInput;
 
 /// What the stepper needs of the window: the display options and what was granted.
 class WindowControls {
@@ -53,6 +55,8 @@ public:
     virtual void setOptionsNote(std::string note) = 0;
     /// What the window really does, for the options screen.
     virtual void setDisplay(const DisplayState& display) = 0;
+    /// A tap on a touch screen at `where` (fractions of the screen), for the next step's menu.
+    virtual void tapped(glm::vec2 where) = 0;
 };
 
 /// See the file comment.
@@ -66,6 +70,15 @@ public:
 
     /// Shows the overlay's pause and takes its toggle key (none: no overlay).
     void setOverlay(DebugOverlay* overlay) { m_overlay = overlay; }
+    /// Takes fingers through `touch` (the on-screen controls, touch_input.h); `aspect` is the game's width /
+    /// height, which the window letterboxes. None (the default): touches are ignored.
+    void setTouchInput(TouchInput* touch, double aspect) {
+        m_touch = touch;
+        m_aspect = aspect;
+    }
+    /// Gives a finger's event (or a mouse event SDL made from one) to the touch input; true when it took
+    /// it, and no one else should handle it. `drawable`: the window's size in pixels.
+    bool handleTouchEvent(const SDL_Event& event, vox::PixelSize drawable);
     /// Checks each step against the soak report (VOX_SOAK_REPORT; none: no checks).
     void setSoak(SoakReport* soak) { m_soak = soak; }
 
@@ -106,6 +119,8 @@ private:
     std::optional<int64_t> m_stepLimit;
     DebugOverlay* m_overlay = nullptr;
     SoakReport* m_soak = nullptr;
+    TouchInput* m_touch = nullptr;
+    double m_aspect = 16.0 / 9.0;
     OptionsApplier m_optionsApplier; // the options the window, m_actions and the audio follow
     Settings m_viewOptions;          // the model viewer's (it has no flow): F11 flips fullscreen
     uint64_t m_stepsRun = 0;

@@ -19,6 +19,8 @@ void WindowedRunner::handleEvent(const SDL_Event& event) {
     m_window.handleEvent(event); // the size frames are letterboxed into
     if (m_gamepads)
         m_gamepads->handleEvent(event);
+    if (m_stepper.handleTouchEvent(event, m_window.drawableSize()))
+        return; // a finger: the touch controls' (touch_input.h), whatever SDL also made of it
     if (m_overlay && m_overlay->handleEvent(event))
         return; // a click or a drag on the panel, not for the game
     m_stepper.handleEvent(event);

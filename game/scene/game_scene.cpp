@@ -148,6 +148,8 @@ void GameScene::render(int width, int height, double alpha) {
                 playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
     ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.gamepadLastUsed());
     m_flow.drawUi(ui);
+    if (m_touch != nullptr)
+        m_touch->draw(painter, m_flow.screen());
     drawFrameRate(painter);
     m_lastTexts = painter.takeTexts();
     (void)m_renderer.endFrame();

@@ -12,6 +12,7 @@
 #include "audio/audio_system.h"
 #include "audio/game_sounds.h"
 #include "persist/high_scores.h"
+#include "touch_input.h"
 #include "ui/painter.h"
 
 #include "vox/core/result.h"
@@ -51,6 +52,10 @@ public:
     void keyPressed(SDL_Scancode key) { m_flow.keyPressed(key); }
     /// A gamepad button went down: cancels listening for a key.
     void buttonPressed() { m_flow.buttonPressed(); }
+    /// A tap on a touch screen at `where` (fractions of the screen), for the menu of the next step.
+    void tapped(glm::vec2 where) { m_flow.tapped(where); }
+    /// Draws `touch`'s on-screen controls over every frame (when it shows them); null: none. Not owned.
+    void setTouchInput(TouchInput* touch) { m_touch = touch; }
     /// A line the options screen shows about applying them ("VSYNC REFUSED BY THE GRAPHICS DRIVER"); empty:
     /// none.
     void setOptionsNote(std::string note) { m_flow.setOptionsNote(std::move(note)); }
@@ -81,6 +86,7 @@ private:
     vox::SceneRenderer m_renderer;
     GameAssets m_assets;
     GameFlow m_flow;
+    TouchInput* m_touch = nullptr;
     PlayfieldView m_playfield;
     SaveFilePaths m_files;
     AudioSystem m_audio;

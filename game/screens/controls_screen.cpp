@@ -72,7 +72,8 @@ Transition ControlsScreen::step(const StepContext& context, ui::Ui& ui, const vo
         // This step's actions are what the key meant before: only the key itself counts.
         const SharedScreenState& shared = context.flow.shared();
         const std::optional<SDL_Scancode> key = shared.pendingKey;
-        if (shared.pendingButton || key == SDL_SCANCODE_ESCAPE) {
+        // A controller\'s button, Esc or a tap on a touch screen (which has no key to give) cancels.
+        if (shared.pendingButton || key == SDL_SCANCODE_ESCAPE || ui.nav().tap) {
             m_listening = false;
             m_note = {ControlsNote::Kind::Cancelled, {}};
         } else if (key) {

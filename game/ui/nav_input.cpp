@@ -22,7 +22,7 @@ NavInput NavReader::read(const vox::ActionState& input) {
         const bool repeat = held > kRepeatDelay && (held - kRepeatDelay - 1) % kRepeatInterval == 0;
         fired[d] = anyOf(input.pressedBits, fixed, bound) || repeat;
     }
-    NavInput nav{fired[0], fired[1], fired[2], fired[3], false, false};
+    NavInput nav{fired[0], fired[1], fired[2], fired[3], false, false, m_tap};
     const bool fixedConfirm = input.pressed(Action::Confirm);
     const bool fixedBack = input.pressed(Action::Back);
     // A gamepad's Start sends Start, Pause and Confirm: it confirms.
@@ -35,6 +35,7 @@ NavInput NavReader::read(const vox::ActionState& input) {
         nav.confirm = boundConfirm;
         nav.back = boundBack && !boundConfirm;
     }
+    m_tap.reset();
     return nav;
 }
 

@@ -12,11 +12,16 @@
 // out.
 // A key that means both confirm and back (Fire rebound to Backspace) does what its fixed meaning says.
 // Holding a direction repeats it, as menus do, after `kRepeatDelay` steps every `kRepeatInterval` steps.
+// On a touch screen a tap is part of it too (`NavInput::tap`, handed over by `NavReader::tap`): a menu's
+// rows answer it (ui.h).
 
 #include "vox/platform/action.h"
 
+#include <glm/vec2.hpp>
+
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace invaders::ui {
 
@@ -33,9 +38,11 @@ struct NavInput {
     bool right = false;   ///< Change the value up / move right.
     bool confirm = false; ///< Choose.
     bool back = false;    ///< Leave or cancel.
+    /// A tap on a touch screen, in fractions of the screen (0..1, y down): a menu row there is chosen.
+    std::optional<glm::vec2> tap = std::nullopt;
 
     /// True if any of the above.
-    [[nodiscard]] bool any() const { return up || down || left || right || confirm || back; }
+    [[nodiscard]] bool any() const { return up || down || left || right || confirm || back || tap; }
 };
 
 /// Reads `NavInput` from each step's actions; keeps the hold-to-repeat counters.
@@ -43,9 +50,12 @@ class NavReader {
 public:
     /// This step's menu input.
     [[nodiscard]] NavInput read(const vox::ActionState& input);
+    /// A tap at `where` (fractions of the screen) for the next `read()`; a later tap before it replaces it.
+    void tap(glm::vec2 where) { m_tap = where; }
 
 private:
     std::array<int32_t, 4> m_heldSteps{}; // up, down, left, right
+    std::optional<glm::vec2> m_tap;
 };
 
 } // namespace invaders::ui

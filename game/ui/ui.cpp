@@ -18,6 +18,13 @@ glm::ivec2 letterBox(const Painter& painter) {
 
 } // namespace
 
+int32_t tappedRow(const MenuState& menu, glm::vec2 tap) {
+    for (size_t i = 0; i < menu.rowBoxes.size(); ++i)
+        if (menu.rowBoxes[i].contains(tap))
+            return static_cast<int32_t>(i);
+    return -1;
+}
+
 Ui Ui::stepping(const NavInput& input) {
     return Ui(input, nullptr, 0);
 }
@@ -46,17 +53,21 @@ Ui::Row& Ui::addRow(RowKind kind, std::string_view label) {
 bool Ui::selectable() {
     VOX_ASSERT(m_inPanel, "Ui: a widget outside beginPanel / endPanel");
     const int32_t index = m_selectableCount++;
+    // A tap on this row (where the last frame drew it) selects it and chooses it.
+    m_rowTapped = !isDrawing() && m_menu != nullptr && m_nav.tap && tappedRow(*m_menu, *m_nav.tap) == index;
+    if (m_rowTapped)
+        m_menu->selected = index;
     return m_menu != nullptr && index == m_menu->selected;
 }
 
 bool Ui::button(std::string_view label) {
     const bool selected = selectable();
     addRow(RowKind::Button, label).selected = selected;
-    return !isDrawing() && selected && m_nav.confirm;
+    return !isDrawing() && selected && confirmed();
 }
 
 bool Ui::button(std::string_view label, std::string_view value) {
-    return valueRow(label, value, false) && m_nav.confirm;
+    return valueRow(label, value, false) && confirmed();
 }
 
 int32_t Ui::option(std::string_view label, std::string_view value) {
@@ -64,7 +75,7 @@ int32_t Ui::option(std::string_view label, std::string_view value) {
         return 0;
     if (m_nav.left)
         return -1;
-    return m_nav.right || m_nav.confirm ? 1 : 0;
+    return m_nav.right || confirmed() ? 1 : 0;
 }
 
 bool Ui::valueRow(std::string_view label, std::string_view value, bool arrows) {
@@ -146,6 +157,8 @@ void Ui::endPanel() {
     glm::ivec2 min = glm::ivec2(m_centre * glm::vec2(screen)) - panelSize / 2;
     min = glm::clamp(min, glm::ivec2(0), glm::max(screen - panelSize, glm::ivec2(0)));
     painter.backdrop(min, min + panelSize);
+    if (m_menu != nullptr)
+        m_menu->rowBoxes.clear();
 
     glm::ivec2 pen = min + glm::ivec2(pad);
     if (!m_title.empty()) {
@@ -184,17 +197,25 @@ glm::ivec2 Ui::rowSize(const Row& row, int32_t valueWidth) const {
     return {0, 0};
 }
 
+void Ui::recordRowBox(glm::ivec2 min, glm::ivec2 max) {
+    const glm::vec2 screen(m_painter->size());
+    m_menu->rowBoxes.push_back({glm::vec2(min) / screen, glm::vec2(max) / screen});
+}
+
 void Ui::drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth) {
     Painter& painter = *m_painter;
     const int32_t s = painter.scale();
     const int32_t gap = theme::kRowGap * s;
     const glm::ivec2 size = rowSize(row, valueWidth);
     const int32_t textTop = row.kind == RowKind::Text ? topLeft.y : topLeft.y + gap;
-    if (row.selected && row.kind != RowKind::Hints) {
-        const int32_t margin = theme::kPadding * s / 2;
-        painter.rect({topLeft.x - margin, topLeft.y}, {topLeft.x + innerWidth + margin, topLeft.y + size.y},
-                     theme::kSelectedBar);
-    }
+    // The selection bar's box: what the row covers, and where a tap chooses it.
+    const int32_t margin = theme::kPadding * s / 2;
+    const glm::ivec2 barMin(topLeft.x - margin, topLeft.y);
+    const glm::ivec2 barMax(topLeft.x + innerWidth + margin, topLeft.y + size.y);
+    if (m_menu != nullptr && (row.kind == RowKind::Button || row.kind == RowKind::Option))
+        recordRowBox(barMin, barMax);
+    if (row.selected && row.kind != RowKind::Hints)
+        painter.rect(barMin, barMax, theme::kSelectedBar);
     const glm::vec4 color = row.selected                ? theme::kSelectedText
                             : row.kind == RowKind::Text ? row.color
                                                         : theme::kText;

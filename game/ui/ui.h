@@ -17,6 +17,10 @@
 // (Up/Down, wrapping). A `Ui::drawing` Ui reads no input: it lays the panel out and draws it with a
 // `Painter`, a translucent backdrop behind every text, the selected row on a bright bar, hints as key caps.
 // So adding a menu entry is one line in one screen's file.
+//
+// Menus answer taps too (a touch screen): drawing a panel with a menu writes where each selectable row was
+// drawn into its `MenuState`, and a stepping Ui whose `NavInput::tap` falls in one of those boxes selects
+// that row and confirms it (an option changes by +1, as Confirm does).
 
 #include "ui/nav_input.h"
 #include "ui/painter.h"
@@ -32,10 +36,25 @@
 
 namespace invaders::ui {
 
+/// A rectangle in fractions of the screen (0..1, y down), `min` inclusive, `max` exclusive.
+struct HitBox {
+    glm::vec2 min{0.0f}; ///< Top-left.
+    glm::vec2 max{0.0f}; ///< Bottom-right.
+    /// True when `point` lies inside.
+    [[nodiscard]] bool contains(glm::vec2 point) const {
+        return point.x >= min.x && point.y >= min.y && point.x < max.x && point.y < max.y;
+    }
+};
+
 /// Which row of a menu is selected; kept by the screen between steps.
 struct MenuState {
     int32_t selected = 0; ///< Index among the selectable rows.
+    /// Where each selectable row was last drawn (by a drawing Ui), for taps; empty before the first frame.
+    std::vector<HitBox> rowBoxes;
 };
+
+/// The selectable row of `menu` that `tap` (fractions of the screen) falls in, as last drawn; -1: none.
+[[nodiscard]] int32_t tappedRow(const MenuState& menu, glm::vec2 tap);
 
 /// One hint: the keys (on a key cap) and what they do, e.g. {"ENTER", "CHOOSE", "A"}.
 struct Hint {
@@ -121,6 +140,8 @@ private:
         : m_nav(nav), m_painter(painter), m_tick(tick), m_gamepad(gamepad) {}
     Row& addRow(RowKind kind, std::string_view label);
     bool selectable();
+    [[nodiscard]] bool confirmed() const { return m_nav.confirm || m_rowTapped; }
+    void recordRowBox(glm::ivec2 min, glm::ivec2 max);
     bool valueRow(std::string_view label, std::string_view value, bool arrows); // true: selected, stepping
     [[nodiscard]] glm::ivec2 rowSize(const Row& row, int32_t valueWidth) const;
     void drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth);
@@ -138,6 +159,7 @@ private:
     glm::vec2 m_centre{0.5f};
     MenuState* m_menu = nullptr;
     int32_t m_selectableCount = 0;
+    bool m_rowTapped = false; // the latest selectable row was tapped this step
     std::vector<Row> m_rows;
     std::string m_selectedLabel;
 };

@@ -34,6 +34,7 @@ public:
     [[nodiscard]] const GameFlow& flow() const override { return m_flow; }
     void keyPressed(SDL_Scancode key) override { m_flow.keyPressed(key); }
     void buttonPressed() override { m_flow.buttonPressed(); }
+    void tapped(glm::vec2 where) override { m_flow.tapped(where); }
     void setVolumes(const Volumes& volumes) override { applied = volumes; }
     void saveOptions(const Settings& options) override {
         saved = options;

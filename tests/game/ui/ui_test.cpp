@@ -87,3 +87,60 @@ TEST(Ui, ScoresHaveOneFormatAndKeysReadAsKeyCaps) {
 
 } // namespace
 } // namespace invaders::ui
+
+namespace invaders::ui {
+namespace {
+
+// Taps (a touch screen): a row is chosen where the last frame drew it (`MenuState::rowBoxes`, filled here as
+// a drawing Ui fills them: one box per selectable row, in fractions of the screen).
+struct TappableMenu : Menu {
+    TappableMenu() {
+        state.rowBoxes = {{{0.4f, 0.40f}, {0.6f, 0.45f}},  // FIRST
+                          {{0.4f, 0.45f}, {0.6f, 0.50f}},  // VALUE
+                          {{0.4f, 0.50f}, {0.6f, 0.55f}}}; // LAST
+    }
+};
+
+TEST(UiTaps, ATapOnAButtonSelectsAndChoosesIt) {
+    TappableMenu menu;
+    menu.step({.tap = glm::vec2(0.5f, 0.52f)});
+    EXPECT_EQ(menu.selected, "LAST");
+    EXPECT_EQ(menu.confirmed, 2);
+    EXPECT_EQ(menu.changed, 0);
+}
+
+TEST(UiTaps, ATapOnAnOptionSelectsItAndStepsItsValueUp) {
+    TappableMenu menu;
+    menu.step({.tap = glm::vec2(0.45f, 0.47f)});
+    EXPECT_EQ(menu.selected, "VALUE");
+    EXPECT_EQ(menu.changed, 1);
+    EXPECT_EQ(menu.confirmed, -1);
+}
+
+TEST(UiTaps, ATapBesideEveryRowDoesNothing) {
+    TappableMenu menu;
+    menu.step({.down = true});
+    for (const glm::vec2 tap : {glm::vec2(0.3f, 0.42f), glm::vec2(0.5f, 0.39f), glm::vec2(0.6f, 0.5f)}) {
+        menu.step({.tap = tap});
+        EXPECT_EQ(menu.selected, "VALUE") << tap.x << "," << tap.y;
+        EXPECT_EQ(menu.confirmed, -1);
+        EXPECT_EQ(menu.changed, 0);
+    }
+    EXPECT_EQ(tappedRow(menu.state, {0.6f, 0.5f}), -1) << "max is exclusive";
+    EXPECT_EQ(tappedRow(menu.state, {0.4f, 0.5f}), 2) << "min is inclusive";
+}
+
+TEST(UiTaps, BeforeAnyFrameWasDrawnATapChoosesNothing) {
+    Menu menu; // no row boxes yet
+    menu.step({.tap = glm::vec2(0.5f, 0.5f)});
+    EXPECT_EQ(menu.selected, "FIRST");
+    EXPECT_EQ(menu.confirmed, -1);
+}
+
+TEST(UiTaps, ATapCountsAsInputForIdleTimers) {
+    EXPECT_TRUE((NavInput{.tap = glm::vec2(0.1f, 0.1f)}).any());
+    EXPECT_FALSE(NavInput{}.any());
+}
+
+} // namespace
+} // namespace invaders::ui
