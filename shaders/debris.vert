@@ -3,6 +3,7 @@
 
 #include "frame.glsl"
 #include "quad_corners.glsl"
+#include "voxel_shading.glsl"
 
 layout(location = 0) in vec4 iPositionSize; // centre, edge length
 layout(location = 1) in vec4 iColor;        // sRGB palette colour
@@ -32,6 +33,6 @@ void main() {
     vec3 world = iPositionSize.xyz + rotateByQuaternion(rotation, local * iPositionSize.w);
     gl_Position = uViewProjection * vec4(world, 1.0);
     vWorldPosition = world;
-    vAlbedo = srgbToLinear(iColor.rgb);
+    vAlbedo = monochromeAlbedo(srgbToLinear(iColor.rgb));
     vEmission = (vAlbedo * 2.5 + vec3(1.2, 0.55, 0.2)) * iAxisGlow.w;
 }
