@@ -1,6 +1,7 @@
 #include "scene/game_scene.h"
 
 #include "persist/save_files.h"
+#include "scene/apply_look.h"
 #include "scene/apply_quality.h"
 #include "ui/hud.h"
 #include "ui/theme.h"
@@ -32,7 +33,7 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
     : m_renderer(std::move(renderer)), m_assets(assets), m_flow(flow, m_assets, std::move(highScores)),
       m_playfield(m_renderer, m_assets), m_files(std::move(files)), m_audio(std::move(audio)),
       m_debris(playfieldDebrisSettings(), flow.seed) {
-    setPlayfieldGround(m_renderer.look());
+    applyLook(m_flow.options(), 0.0f, m_renderer, m_playfield, m_view);
 }
 
 // --- Stepping -----------------------------------------------------------------------------------------
@@ -48,6 +49,7 @@ void GameScene::step(const vox::ActionState& input) {
     if (m_flow.sessionNumber() != session || m_flow.scenery() != Scenery::Playfield) {
         m_debris.clear();
         m_shake = 0.0f;
+        m_beat.clear();
     }
     handleEvents();
     m_sounds.step(m_flow, m_audio);
@@ -57,6 +59,7 @@ void GameScene::step(const vox::ActionState& input) {
         m_debris.step();
         m_shake *= 0.9f;
         m_view.step(m_flow.simulation());
+        m_beat.step(m_flow.events());
     }
     ++m_tick;
     saveChanges();
@@ -118,6 +121,8 @@ void GameScene::handleEvents() {
 // --- Drawing ------------------------------------------------------------------------------------------
 
 void GameScene::render(int width, int height, double alpha) {
+    // The accessibility and view options apply from this frame (text size and motion shape the camera).
+    applyLook(m_flow.options(), m_beat.level(), m_renderer, m_playfield, m_view);
     const double seconds = static_cast<double>(m_tick) / 60.0;
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
     const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale(height);
@@ -141,6 +146,7 @@ void GameScene::render(int width, int height, double alpha) {
     m_renderer.drawDebris(m_debris, motionAlpha);
 
     ui::Painter painter(m_renderer, {width, height});
+    painter.setHighContrast(options.highContrastHud);
     if (scenery == Scenery::Playfield)
         drawHud(painter,
                 playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));

@@ -6,6 +6,7 @@
 
 #include "demo_scene.h"
 #include "game_flow.h"
+#include "scene/beat_light.h"
 #include "scene/playfield_camera.h"
 #include "scene/playfield_view.h"
 
@@ -87,6 +88,7 @@ private:
     bool m_sessionMoved = false; // the latest step moved the game's session (not paused): interpolate
     float m_shake = 0.0f;
     PlayfieldCamera m_view;
+    BeatLight m_beat;
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;
