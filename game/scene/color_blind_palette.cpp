@@ -26,7 +26,7 @@ ColorBlindPalette colorBlindPalette() {
     const uint32_t white = vox::packRgba(240, 240, 240);
     const uint32_t yellow = vox::packRgba(240, 228, 66);
     const uint32_t reddishPurple = vox::packRgba(204, 121, 167);
-    const uint32_t vermillion = vox::packRgba(213, 94, 0);
+    const uint32_t vermillion = vox::packRgba(235, 110, 20); // Okabe-Ito's, lighter: it reads on black
     const uint32_t bluishGreen = vox::packRgba(0, 158, 115);
     return {.invaders = {skyBlue, orange, white},
             .alienShots = {yellow, reddishPurple, vermillion},
