@@ -1,6 +1,9 @@
 #include "scene/apply_look.h"
 
 #include "scene/apply_quality.h"
+#include "scene/color_blind_palette.h"
+
+#include "vox/voxel/palette.h"
 
 #include <algorithm>
 
@@ -31,9 +34,10 @@ vox::SceneLook playfieldLook(const Settings& settings, float beat) {
         look.stars = 0.6f;
         // The backdrop's moon: high on the right in the 3D view, where the sky shows behind the rack; a
         // planet rising from the bottom in the flat view, as the cabinet's painted surface behind the mirror.
-        look.skyDisc.centre = settings.flatView ? glm::vec2(0.5f, -0.55f) : glm::vec2(0.8f, 0.74f);
-        look.skyDisc.radius = settings.flatView ? 0.8f : 0.2f;
-        look.skyDisc.color = glm::vec3(0.34f, 0.33f, 0.36f);
+        // Dim, so the sprites in front of it keep their contrast.
+        look.skyDisc.centre = settings.flatView ? glm::vec2(0.5f, -0.6f) : glm::vec2(0.82f, 0.8f);
+        look.skyDisc.radius = settings.flatView ? 0.8f : 0.16f;
+        look.skyDisc.color = glm::vec3(0.11f, 0.105f, 0.12f);
     }
     if (settings.visibleBeat) {
         const float pulse = std::clamp(beat, 0.0f, 1.0f);
@@ -41,6 +45,14 @@ vox::SceneLook playfieldLook(const Settings& settings, float beat) {
         look.lightColor *= 1.0f + kBeatLightPulse * pulse;
     }
     return look;
+}
+
+std::optional<uint32_t> lifeIconColor(const Settings& settings) {
+    if (settings.cabinet)
+        return vox::packRgba(97, 255, 124); // a white cannon under the green gel, as the renderer shows it
+    if (settings.colorBlindColors)
+        return colorBlindPalette().cannon;
+    return std::nullopt;
 }
 
 void applyLook(const Settings& settings, float beat, vox::SceneRenderer& renderer, PlayfieldView& playfield,

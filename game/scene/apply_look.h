@@ -20,6 +20,7 @@
 #include "vox/render/scene_renderer.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace invaders {
 
@@ -43,6 +44,10 @@ inline constexpr float kCabinetGreenTop = static_cast<float>(arcade::kShieldY + 
 /// level; ignored unless `settings.visibleBeat`): the default look with the playfield's ground
 /// (setPlayfieldGround), then the cabinet's gels, monochrome and moon, then the beat's pulse.
 [[nodiscard]] vox::SceneLook playfieldLook(const Settings& settings, float beat = 0.0f);
+
+/// The colour the HUD's reserve cannons take so they match the cannon in play (sRGB, vox::packRgba): the
+/// green gel's in the cabinet, the colour-blind palette's cannon; none: the model's own colours.
+[[nodiscard]] std::optional<uint32_t> lifeIconColor(const Settings& settings);
 
 /// Applies every accessibility and view setting of `settings` at once: the renderer's look
 /// (`playfieldLook`) and HUD size, the playfield's colours and flashes, the camera's motion.

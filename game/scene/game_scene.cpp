@@ -3,6 +3,7 @@
 #include "persist/save_files.h"
 #include "scene/apply_look.h"
 #include "scene/apply_quality.h"
+#include "scene/color_blind_palette.h"
 #include "ui/hud.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
@@ -100,6 +101,9 @@ void GameScene::handleEvents() {
             burst.centre = centre - glm::vec3(0.0f, 2.0f, 0.0f);
             if (event.type == SimEventType::ShieldEroded)
                 burst.speed = 25.0f;
+            if (!m_flow.options().flashes)
+                burst.glow = 0.0f; // no white-hot flash of debris either
+
             m_debris.spawn(m_removed, glm::vec3(0.0f), burst);
         }
         switch (event.type) { // the sounds are GameSounds' (audio/game_sounds.h)
@@ -169,7 +173,10 @@ void GameScene::drawHud(ui::Painter& painter, const ScreenRect& playfield) const
     hud.currentPlayer = simulation.currentPlayer();
     if (hud.players == 2)
         hud.otherScore = simulation.player(1 - hud.currentPlayer).score;
-    hud.cannon = &m_assets.cannon;
+    // The reserve cannons in the colour of the cannon in play (the cabinet's gel, the colour-blind palette).
+    const std::optional<uint32_t> iconColor = lifeIconColor(m_flow.options());
+    const vox::VoxelModel icon = iconColor ? recolored(m_assets.cannon, *iconColor) : vox::VoxelModel{};
+    hud.cannon = iconColor ? &icon : &m_assets.cannon;
     hud.playfieldMin = playfield.min; // unshaken: the HUD stays put when the picture shakes
     hud.playfieldMax = playfield.max;
     ui::drawHud(painter, hud);
