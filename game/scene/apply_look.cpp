@@ -31,6 +31,7 @@ vox::SceneLook playfieldLook(const Settings& settings, float beat) {
         look.lightBands[0] = {kCabinetRedBottom, kCabinetRedTop, feather, kRedGel};
         look.lightBands[1] = {kCabinetGreenBottom, kCabinetGreenTop, feather, kGreenGel};
         look.monochrome = 1.0f;
+        look.exposure = 1.2f; // a lit pixel of the black-and-white monitor is a bright white
         look.stars = 0.6f;
         // The backdrop's moon: high on the right in the 3D view, where the sky shows behind the rack; a
         // planet rising from the bottom in the flat view, as the cabinet's painted surface behind the mirror.

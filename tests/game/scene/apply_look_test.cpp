@@ -381,6 +381,20 @@ TEST_F(ApplyLookTest, LargeTextIsHalfAsLargeAgain) {
     large->step(press(Action::Confirm));
     ASSERT_EQ(large->flow().screen(), Screen::Options);
     EXPECT_TRUE(vox::test::matchesGolden(render(*large), "look_large_text_options"));
+    // Taller than the window, the panel scrolls: the last row selected is drawn on screen, the first is not.
+    large->step(press(Action::MenuUp)); // wraps to the last row
+    const std::string last = large->flow().selectedItem();
+    (void)render(*large);
+    bool lastShown = false;
+    for (const ui::DrawnText& text : large->lastFrameTexts()) {
+        EXPECT_NE(text.text, "MASTER VOLUME") << "scrolled out of view";
+        if (text.text == last) {
+            lastShown = true;
+            EXPECT_GE(text.min.y, 0);
+            EXPECT_LE(text.max.y, 720);
+        }
+    }
+    EXPECT_TRUE(lastShown) << last;
 }
 
 // --- Visible beat -------------------------------------------------------------------------------------
