@@ -34,5 +34,6 @@ void main() {
     gl_Position = uViewProjection * vec4(world, 1.0);
     vWorldPosition = world;
     vAlbedo = monochromeAlbedo(srgbToLinear(iColor.rgb));
-    vEmission = (vAlbedo * 2.5 + vec3(1.2, 0.55, 0.2)) * iAxisGlow.w;
+    // The heat's orange turns grey with the look's monochrome, as the rest of the picture.
+    vEmission = (vAlbedo * 2.5 + mix(vec3(1.2, 0.55, 0.2), vec3(0.65), uParams2.w)) * iAxisGlow.w;
 }

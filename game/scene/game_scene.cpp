@@ -47,6 +47,8 @@ void GameScene::step(const vox::ActionState& input) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     // Debris belongs to the scene it was made in: a new session or a screen without the playfield ends
     // it, and it stands still while the session does (pause).
+    if (m_flow.sessionNumber() != session && m_flow.screen() == Screen::Demo)
+        ++m_demoGames;
     if (m_flow.sessionNumber() != session || m_flow.scenery() != Scenery::Playfield) {
         m_debris.clear();
         m_shake = 0.0f;
@@ -126,7 +128,7 @@ void GameScene::handleEvents() {
 
 void GameScene::render(int width, int height, double alpha) {
     // The accessibility and view options apply from this frame (text size and motion shape the camera).
-    applyLook(m_flow.options(), m_beat.level(), m_renderer, m_playfield, m_view);
+    applyLook(lookSettings(), m_beat.level(), m_renderer, m_playfield, m_view);
     const double seconds = static_cast<double>(m_tick) / 60.0;
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
     const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale(height);
@@ -156,6 +158,7 @@ void GameScene::render(int width, int height, double alpha) {
                 playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
     ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.gamepadLastUsed());
     m_flow.drawUi(ui);
+    drawCabinetCaption(painter);
     drawFrameRate(painter);
     m_lastTexts = painter.takeTexts();
     (void)m_renderer.endFrame();
@@ -174,7 +177,7 @@ void GameScene::drawHud(ui::Painter& painter, const ScreenRect& playfield) const
     if (hud.players == 2)
         hud.otherScore = simulation.player(1 - hud.currentPlayer).score;
     // The reserve cannons in the colour of the cannon in play (the cabinet's gel, the colour-blind palette).
-    const std::optional<uint32_t> iconColor = lifeIconColor(m_flow.options());
+    const std::optional<uint32_t> iconColor = lifeIconColor(lookSettings());
     const vox::VoxelModel icon = iconColor ? recolored(m_assets.cannon, *iconColor) : vox::VoxelModel{};
     hud.cannon = iconColor ? &icon : &m_assets.cannon;
     hud.playfieldMin = playfield.min; // unshaken: the HUD stays put when the picture shakes
@@ -193,6 +196,31 @@ void GameScene::drawFrameRate(ui::Painter& painter) const {
     const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, painter.size().y - size.y - 2 * pad};
     painter.backdrop(min, min + size + glm::ivec2(2 * pad), false);
     painter.text(m_frameRateText, min + glm::ivec2(pad), ui::theme::kMuted, 1, false);
+    painter.endBackdrop();
+}
+
+bool GameScene::showingCabinet() const {
+    // The attract cycle shows the cabinet once in two rounds: every second demo game, in the player's view
+    // (3D or flat), so a player who never opened the options meets it.
+    return m_flow.screen() == Screen::Demo && m_demoGames % 2 == 0 && !m_flow.options().cabinet;
+}
+
+Settings GameScene::lookSettings() const {
+    Settings settings = m_flow.options();
+    settings.cabinet = settings.cabinet || showingCabinet();
+    return settings;
+}
+
+void GameScene::drawCabinetCaption(ui::Painter& painter) const {
+    if (!showingCabinet())
+        return;
+    // Top centre, under the HUD's scores (between them and the rack), on a small backdrop.
+    const std::string caption = "THE 1978 CABINET: OPTIONS > VIEW";
+    const int32_t pad = painter.scale() * 2;
+    const glm::ivec2 size = painter.measure(caption);
+    const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, painter.lineHeight() * 3};
+    painter.backdrop(min, min + size + glm::ivec2(2 * pad), false);
+    painter.text(caption, min + glm::ivec2(pad), ui::theme::kAccent, 1, false);
     painter.endBackdrop();
 }
 

@@ -64,6 +64,8 @@ public:
     /// The small frame-rate counter (--fps) drawn at the bottom centre of each frame, such as
     /// "60 FPS  16.7 MS"; empty (the default): none. Clear of the HUD at 1024 x 768 and larger.
     void setFrameRateText(std::string text) { m_frameRateText = std::move(text); }
+    /// True while the attract cycle shows off the cabinet look (every second demo game; see `render`).
+    [[nodiscard]] bool showingCabinet() const;
     /// Every text the latest frame drew (for the contrast tests).
     [[nodiscard]] const std::vector<ui::DrawnText>& lastFrameTexts() const { return m_lastTexts; }
 
@@ -74,6 +76,8 @@ private:
     void handleEvents();
     void drawHud(ui::Painter& painter, const ScreenRect& playfield) const;
     void drawFrameRate(ui::Painter& painter) const;
+    void drawCabinetCaption(ui::Painter& painter) const;
+    [[nodiscard]] Settings lookSettings() const;
 
     vox::SceneRenderer m_renderer;
     GameAssets m_assets;
@@ -89,6 +93,7 @@ private:
     float m_shake = 0.0f;
     PlayfieldCamera m_view;
     BeatLight m_beat;
+    int64_t m_demoGames = 0; // demo games started, for the attract cycle's showing of the cabinet
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;

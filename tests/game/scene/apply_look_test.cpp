@@ -503,3 +503,64 @@ TEST_F(ApplyLookTest, TheCabinetInTheThreeDAndFlatViews) {
 
 } // namespace
 } // namespace invaders
+
+namespace invaders {
+namespace {
+
+// The attract cycle shows the cabinet once in two rounds: the first demo game in the player's look, the
+// second in the cabinet's (black and white under the gels, with a caption saying where to find it), the
+// third in the player's again.
+TEST_F(ApplyLookTest, TheAttractCycleShowsTheCabinetEverySecondDemo) {
+    std::unique_ptr<GameScene> scene = makeScene(Settings{});
+    ASSERT_TRUE(scene);
+    // The saturation of the brightest pixel of the rack's first live invader.
+    const auto invaderSaturation = [&](const vox::Image& image) {
+        const PlayerState& player = scene->flow().simulation()->activePlayer();
+        for (const Invader& invader : player.rack.invaders) {
+            if (!invader.alive)
+                continue;
+            const glm::vec3 at(invader.placement);
+            const PixelBox box =
+                project(scene->debugView().camera, at, at + glm::vec3(12.0f, 8.0f, 2.0f), {1280, 720});
+            glm::vec3 brightest(0.0f);
+            for (int y = std::max(box.min.y, 0); y < std::min(box.max.y, 720); ++y)
+                for (int x = std::max(box.min.x, 0); x < std::min(box.max.x, 1280); ++x) {
+                    const glm::vec3 pixel = pixelColor(image, x, y);
+                    if (pixel.r + pixel.g + pixel.b > brightest.r + brightest.g + brightest.b)
+                        brightest = pixel;
+                }
+            return std::max({brightest.r, brightest.g, brightest.b}) -
+                   std::min({brightest.r, brightest.g, brightest.b});
+        }
+        return -1.0f;
+    };
+    for (int demo = 1; demo <= 3; ++demo) {
+        SCOPED_TRACE(testing::Message() << "demo game " << demo);
+        int i = 0;
+        while (i++ < 20000 && scene->flow().screen() == Screen::Demo)
+            scene->step({});
+        while (i++ < 20000 && scene->flow().screen() != Screen::Demo)
+            scene->step({});
+        ASSERT_EQ(scene->flow().screen(), Screen::Demo);
+        for (int step = 0; step < 200; ++step)
+            scene->step({});
+        const vox::Image image = render(*scene);
+        const bool cabinet = demo == 2;
+        EXPECT_EQ(scene->showingCabinet(), cabinet);
+        const float saturation = invaderSaturation(image);
+        if (cabinet) {
+            EXPECT_LT(saturation, 0.1f) << "black and white";
+            EXPECT_TRUE(vox::test::matchesGolden(image, "look_attract_cabinet"));
+        } else {
+            EXPECT_GT(saturation, 0.2f) << "the invaders' colours";
+        }
+        const auto& texts = scene->lastFrameTexts();
+        const bool captioned = std::any_of(texts.begin(), texts.end(), [](const ui::DrawnText& text) {
+            return text.text.find("CABINET") != std::string::npos;
+        });
+        EXPECT_EQ(captioned, cabinet);
+    }
+}
+
+} // namespace
+} // namespace invaders
