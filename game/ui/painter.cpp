@@ -60,7 +60,9 @@ void Painter::highContrastText(std::string_view text, glm::ivec2 topLeft, const 
 }
 
 void Painter::rect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color) {
-    m_renderer.drawRect(min, max, color);
+    // High contrast: light fills (the selection bar, key caps) white, under their black text.
+    const bool whiten = m_highContrast && color.a >= 1.0f && brightness(color) >= 0.5f;
+    m_renderer.drawRect(min, max, whiten ? glm::vec4(1.0f) : color);
 }
 
 void Painter::backdrop(glm::ivec2 min, glm::ivec2 max, bool border) {

@@ -60,7 +60,8 @@ public:
 
     /// High contrast (Settings::highContrastHud): from now on every text is drawn in white (black where it
     /// was dark) on a solid box of the opposite brightness, without a shadow, and counts as on a backdrop;
-    /// backdrops are opaque black with a white border.
+    /// backdrops are opaque black with a white border; light opaque rectangles (the selection bar, key caps)
+    /// white.
     void setHighContrast(bool enabled) { m_highContrast = enabled; }
     /// Whether high contrast is on.
     [[nodiscard]] bool highContrast() const { return m_highContrast; }

@@ -319,16 +319,11 @@ TEST_F(ApplyLookTest, ColourBlindColoursGolden) {
 
 // --- High-contrast HUD and large text -----------------------------------------------------------------
 
-// Every text of a play frame, the HUD's over the playfield included, sits on its own solid box and
-// reaches 7:1 (WCAG AAA) against every pixel of it that is not text.
-TEST_F(ApplyLookTest, TheHighContrastHudReachesSevenToOneEverywhere) {
-    Settings options;
-    options.highContrastHud = true;
-    std::unique_ptr<GameScene> scene = playing(options);
-    ASSERT_TRUE(scene);
-    const vox::Image image = render(*scene);
+// Every text of `scene`'s latest frame `image` sits on its own box and reaches 7:1 (WCAG AAA) against
+// every pixel of the box that is not text; returns how many were measured.
+int expectSevenToOne(const GameScene& scene, const vox::Image& image) {
     int measured = 0;
-    for (const ui::DrawnText& text : scene->lastFrameTexts()) {
+    for (const ui::DrawnText& text : scene.lastFrameTexts()) {
         if (text.text.find_first_not_of(' ') == std::string::npos)
             continue;
         EXPECT_TRUE(text.onBackdrop) << text.text;
@@ -351,8 +346,22 @@ TEST_F(ApplyLookTest, TheHighContrastHudReachesSevenToOneEverywhere) {
         EXPECT_GE(worst, 7.0f) << "\"" << text.text << "\" at " << text.min.x << "," << text.min.y;
         ++measured;
     }
-    EXPECT_GE(measured, 6) << "the HUD's labels and values";
+    return measured;
+}
+
+// Every text of a play frame, the HUD's over the playfield included, and of the pause menu over it.
+TEST_F(ApplyLookTest, TheHighContrastHudReachesSevenToOneEverywhere) {
+    Settings options;
+    options.highContrastHud = true;
+    std::unique_ptr<GameScene> scene = playing(options);
+    ASSERT_TRUE(scene);
+    const vox::Image image = render(*scene);
+    EXPECT_GE(expectSevenToOne(*scene, image), 6) << "the HUD's labels and values";
     EXPECT_TRUE(vox::test::matchesGolden(image, "look_high_contrast_hud"));
+    scene->step(press(Action::Pause));
+    const vox::Image paused = render(*scene);
+    EXPECT_GE(expectSevenToOne(*scene, paused), 9) << "the HUD, the menu and its hints";
+    EXPECT_TRUE(vox::test::matchesGolden(paused, "look_high_contrast_pause"));
 }
 
 // Large text: the HUD's lines are half as tall again at 720 lines (font pixels of 3 screen pixels, not 2),
