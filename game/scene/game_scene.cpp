@@ -33,7 +33,7 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
                      HighScoreTable highScores, SaveFilePaths files, AudioSystem audio)
     : m_renderer(std::move(renderer)), m_assets(assets), m_flow(flow, m_assets, std::move(highScores)),
       m_playfield(m_renderer, m_assets), m_files(std::move(files)), m_audio(std::move(audio)),
-      m_debris(playfieldDebrisSettings(), flow.seed) {
+      m_debris(playfieldDebrisSettings(), flow.seed), m_demoOnly(flow.demo) {
     applyLook(m_flow.options(), 0.0f, m_renderer, m_playfield, m_view);
 }
 
@@ -201,8 +201,10 @@ void GameScene::drawFrameRate(ui::Painter& painter) const {
 
 bool GameScene::showingCabinet() const {
     // The attract cycle shows the cabinet once in two rounds: every second demo game, in the player's view
-    // (3D or flat), so a player who never opened the options meets it.
-    return m_flow.screen() == Screen::Demo && m_demoGames % 2 == 0 && !m_flow.options().cabinet;
+    // (3D or flat), so a player who never opened the options meets it. Not with --demo (demo games only:
+    // screenshots and soak runs show the player's look).
+    return !m_demoOnly && m_flow.screen() == Screen::Demo && m_demoGames % 2 == 0 &&
+           !m_flow.options().cabinet;
 }
 
 Settings GameScene::lookSettings() const {

@@ -64,7 +64,7 @@ public:
     /// The small frame-rate counter (--fps) drawn at the bottom centre of each frame, such as
     /// "60 FPS  16.7 MS"; empty (the default): none. Clear of the HUD at 1024 x 768 and larger.
     void setFrameRateText(std::string text) { m_frameRateText = std::move(text); }
-    /// True while the attract cycle shows off the cabinet look (every second demo game; see `render`).
+    /// True while the attract cycle shows off the cabinet look: every second demo game, not with --demo.
     [[nodiscard]] bool showingCabinet() const;
     /// Every text the latest frame drew (for the contrast tests).
     [[nodiscard]] const std::vector<ui::DrawnText>& lastFrameTexts() const { return m_lastTexts; }
@@ -94,6 +94,7 @@ private:
     PlayfieldCamera m_view;
     BeatLight m_beat;
     int64_t m_demoGames = 0; // demo games started, for the attract cycle's showing of the cabinet
+    bool m_demoOnly = false; // --demo: demo games only, each in the player's look (screenshots, soaks)
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;
