@@ -13,6 +13,7 @@ out vec4 fragColor;
 
 void main() {
     vec3 normal = normalize(cross(dFdx(vWorldPosition), dFdy(vWorldPosition)));
-    vec3 color = shadeVoxel(vAlbedo, normal, 1.0, vWorldPosition, 0.18) + vEmission;
+    vec3 color = (shadeVoxel(vAlbedo, normal, 1.0, vWorldPosition, 0.18) + vEmission) *
+                 lightBandFilter(vWorldPosition.y);
     fragColor = finishColor(applyFog(color, vWorldPosition));
 }

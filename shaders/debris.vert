@@ -3,6 +3,7 @@
 
 #include "frame.glsl"
 #include "quad_corners.glsl"
+#include "voxel_shading.glsl"
 
 layout(location = 0) in vec4 iPositionSize; // centre, edge length
 layout(location = 1) in vec4 iColor;        // sRGB palette colour
@@ -32,6 +33,7 @@ void main() {
     vec3 world = iPositionSize.xyz + rotateByQuaternion(rotation, local * iPositionSize.w);
     gl_Position = uViewProjection * vec4(world, 1.0);
     vWorldPosition = world;
-    vAlbedo = srgbToLinear(iColor.rgb);
-    vEmission = (vAlbedo * 2.5 + vec3(1.2, 0.55, 0.2)) * iAxisGlow.w;
+    vAlbedo = monochromeAlbedo(srgbToLinear(iColor.rgb));
+    // The heat's orange turns grey with the look's monochrome, as the rest of the picture.
+    vEmission = (vAlbedo * 2.5 + mix(vec3(1.2, 0.55, 0.2), vec3(0.65), uParams2.w)) * iAxisGlow.w;
 }

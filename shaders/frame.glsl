@@ -19,7 +19,7 @@ layout(std140) uniform Frame {
     vec4 uViewport;           // x, y, width, height in pixels
     vec4 uParams;             // x: ground height, y: fog density, z: vignette, w: exposure
     vec4 uParams2;            // x: fog start distance, y: star brightness, z: scene pixels per viewport
-                              // pixel (the render scale)
+                              // pixel (the render scale), w: monochrome 0..1
     vec4 uVignette;           // gl_FragCoord.xy * xy + zw: the pixel's offset from the viewport's centre,
                               // scaled so that its squared length less 0.25 is the vignette's 0..1 ramp
     vec4 uGroundLine;         // the ground's line along x at z = 0 (ground.vert's fades): x its centre x,
@@ -28,6 +28,11 @@ layout(std140) uniform Frame {
     vec4 uGroundStage;        // the ground's opaque rectangle: xy its centre (x, z), zw 1 / the distances
                               // (x, z) the ground fades out over beyond it
     vec4 uGroundStageReach;   // xy: uGroundStage.zw times (half the rectangle's size + those distances)
+    vec4 uLightBands[2];      // coloured light by height: x 1 / feather, y 0.5 - min y x, z 0.5 + max y x;
+                              // all 0: no band (voxel_shading.glsl's lightBandFilter)
+    vec4 uLightBandColors[2]; // rgb multipliers
+    vec4 uSkyDisc;            // xy centre (viewport fractions), z radius (fraction of the height); 0: none
+    vec4 uSkyDiscColor;       // rgb, linear
 };
 
 float hash12(vec2 p) {

@@ -45,8 +45,9 @@ void main() {
     vFadeReach = vec3(uGroundLine.z, uGroundStageReach.xy);
 
     // The light on an upward face with nothing occluding it.
-    vLit = uGroundColor.rgb * diffuseLight(vec3(0.0, 1.0, 0.0), 1.0);
-    vSpecular = uToLight.y > 0.0 ? uLightColor.rgb * kShininess : vec3(0.0);
+    vec3 band = lightBandFilter(uParams.x);
+    vLit = uGroundColor.rgb * diffuseLight(vec3(0.0, 1.0, 0.0), 1.0) * band;
+    vSpecular = uToLight.y > 0.0 ? uLightColor.rgb * kShininess * band : vec3(0.0);
     // Darkening linear light by s = strength * t scales the stored sRGB value by about (1 - s)^(1 / 2.4):
     // the opacity 1 - (1 - s)^(1 / 2.4), as a quadratic in t with the exact slope at 0 and value at 1.
     float strength = clamp(uShadowStrength, 0.0, 1.0);

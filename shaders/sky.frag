@@ -19,5 +19,7 @@ void main() {
     // (1 - d^2 / r^2)^4 under the square root: the peak and total light of the old exp(-0.8 d^2) profile,
     // 0 at the quad's edge, and no exp (a polynomial approximation of tens of instructions) on every pixel.
     float falloff = max(1.0 - dot(vFromCentre, vFromCentre) * 0.16, 0.0);
-    fragColor = texelFetch(uGradient, texel, 0) + vec4(vStarLight * (falloff * falloff), 0.0);
+    // The gradient's alpha is 0 over the sky's disc (sky_gradient.frag): no stars in front of it.
+    vec4 gradient = texelFetch(uGradient, texel, 0);
+    fragColor = vec4(gradient.rgb + vStarLight * (falloff * falloff * gradient.a), 1.0);
 }

@@ -6,6 +6,7 @@
 #include "frame.glsl"
 #include "quad_corners.glsl"
 #include "texel_array.glsl"
+#include "voxel_shading.glsl"
 
 uniform usampler2D uQuads;   // every mesh's packed quads (RG32UI texel array)
 uniform usampler2D uMeshes;  // per mesh slot, two texels (RGBA32UI texel array): first quad, quad count,
@@ -73,6 +74,6 @@ void main() {
     vOcclusion = kOcclusion[(ao >> (2 * corner)) & 3u];
     vNormal = rotateByQuaternion(iRotation, normal);
     vec3 albedo = texelFetch(uPalettes, ivec2(int(colorIndex), int(mesh.z)), 0).rgb * iTint.rgb;
-    vAlbedo = mix(albedo, vec3(1.0), iFlash * 0.6);
+    vAlbedo = mix(monochromeAlbedo(albedo), vec3(1.0), iFlash * 0.6);
     vEmission = vec3(1.0, 0.96, 0.9) * (iFlash * 1.4);
 }

@@ -16,6 +16,7 @@ out vec4 fragColor;
 void main() {
     float grain = hash13(floor(vCell) + 17.0) - 0.5;
     vec3 albedo = vAlbedo * (1.0 + grain * 0.09);
-    vec3 color = shadeVoxel(albedo, vNormal, vOcclusion, vWorldPosition, 0.18) + vEmission;
+    vec3 color = (shadeVoxel(albedo, vNormal, vOcclusion, vWorldPosition, 0.18) + vEmission) *
+                 lightBandFilter(vWorldPosition.y);
     fragColor = finishColor(applyFog(color, vWorldPosition));
 }

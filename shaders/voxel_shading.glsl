@@ -3,6 +3,24 @@
 // direction, above the light floor documented at SceneLook (scene_renderer.h).
 // Needs frame.glsl. Usable in vertex shaders too (ground.vert works out the ground's light there).
 
+// The coloured light bands' filter at world height `y` (SceneLook::lightBands): each band's colour where it
+// covers y, white elsewhere. Two clamped ramps per band and no branch: cheap on every pixel.
+vec3 lightBandFilter(float y) {
+    vec3 through = vec3(1.0);
+    for (int i = 0; i < 2; ++i) {
+        vec4 band = uLightBands[i];
+        float inside = clamp(y * band.x + band.y, 0.0, 1.0) * clamp(band.z - y * band.x, 0.0, 1.0);
+        through *= mix(vec3(1.0), uLightBandColors[i].rgb, inside);
+    }
+    return through;
+}
+
+// A surface colour turned towards grey by SceneLook::monochrome (uParams2.w): its brightest channel, as a
+// black-and-white screen shows a lit pixel.
+vec3 monochromeAlbedo(vec3 albedo) {
+    return mix(albedo, vec3(max(albedo.r, max(albedo.g, albedo.b))), uParams2.w);
+}
+
 // The diffuse light on a face: everything but the specular.
 vec3 diffuseLight(vec3 normal, float occlusion) {
     float diffuse = max(dot(normal, uToLight.xyz), 0.0);

@@ -306,16 +306,19 @@ void FrameStressSceneLow(benchmark::State& state) {
 
 // The game itself (game/scene/game_scene.h) in a demo game, as the window draws it each frame: the
 // playfield camera, the HUD, the hints, the debris of what is shot; one simulation step per frame.
-void FramePlaying(benchmark::State& state, invaders::Quality quality) {
+// `cabinet`: in the cabinet's look (game/scene/apply_look.h: gels, monochrome, the moon).
+void FramePlaying(benchmark::State& state, invaders::Quality quality, bool cabinet = false) {
     (void)context(); // the GL context and the working directory
-    static std::array<std::unique_ptr<invaders::GameScene>, 3> games; // by quality
-    std::unique_ptr<invaders::GameScene>& game = games.at(static_cast<size_t>(quality));
+    static std::array<std::unique_ptr<invaders::GameScene>, 6> games; // by quality and look
+    std::unique_ptr<invaders::GameScene>& game =
+        games.at(static_cast<size_t>(quality) * 2 + (cabinet ? 1 : 0));
     if (!game) {
         vox::Result<invaders::GameAssets> assets = invaders::loadGameAssets("assets");
         VOX_VERIFY(assets.ok(), "render_bench: the game's assets must load");
         invaders::FlowSettings flow;
         flow.demo = true;
         flow.options.quality = quality;
+        flow.options.cabinet = cabinet;
         auto created = invaders::GameScene::create("shaders", assets.value(), flow, {}, {},
                                                    invaders::AudioSystem::silent());
         VOX_VERIFY(created.ok(), "render_bench: the game scene must build");
@@ -359,6 +362,9 @@ BENCHMARK_CAPTURE(FramePlaying, Low, invaders::Quality::Low)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(kGameFrames);
 BENCHMARK_CAPTURE(FramePlaying, High, invaders::Quality::High)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(kGameFrames);
+BENCHMARK_CAPTURE(FramePlaying, LowCabinet, invaders::Quality::Low, true)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(kGameFrames);
 BENCHMARK(SubmitStressSceneStatic)->Unit(benchmark::kMillisecond)->Iterations(kStressFrames);

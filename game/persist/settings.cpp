@@ -30,6 +30,21 @@ constexpr std::array<ModifierName, 3> kModifierNames = {{
 
 constexpr std::string_view kKeyPrefix = "key.";
 
+// The accessibility and view switches, in file order: each a boolean whose bad value is a warning.
+struct LookFlag {
+    std::string_view name;
+    bool Settings::*member;
+};
+constexpr std::array<LookFlag, 7> kLookFlags = {{
+    {"reduce_motion", &Settings::reduceMotion},
+    {"flashes", &Settings::flashes},
+    {"color_blind_colors", &Settings::colorBlindColors},
+    {"high_contrast_hud", &Settings::highContrastHud},
+    {"large_text", &Settings::largeText},
+    {"visible_beat", &Settings::visibleBeat},
+    {"cabinet", &Settings::cabinet},
+}};
+
 bool startsWithIgnoringCase(std::string_view text, std::string_view prefix) {
     return text.size() >= prefix.size() &&
            std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) {
@@ -110,6 +125,10 @@ public:
             return renderScale(line, value);
         if (name == "difficulty")
             return choice(line, name, value, kDifficultyNames, m_result.settings.difficulty);
+        for (const LookFlag& flag : kLookFlags) {
+            if (name == flag.name)
+                return lenientBoolean(line, name, value, m_result.settings.*flag.member);
+        }
         warn(line, "unknown setting '" + std::string(name) + "' is ignored");
         return {};
     }
@@ -182,6 +201,18 @@ private:
                            formatFloat(kMinQualityRenderScale) + " to " +
                            formatFloat(kMaxQualityRenderScale) + "; using " + formatFloat(clamped));
         m_result.settings.renderScale = clamped;
+        return {};
+    }
+
+    // A boolean whose bad value is only a warning: the setting keeps its default (see settings.h).
+    vox::Status lenientBoolean(const TextLine& line, std::string_view name, std::string_view value,
+                               bool& out) {
+        if (value != "true" && value != "false") {
+            warn(line, std::string(name) + " must be true or false, not " + quoted(value) + "; using " +
+                           (out ? "true" : "false"));
+            return {};
+        }
+        out = value == "true";
         return {};
     }
 
@@ -273,6 +304,8 @@ std::string formatSettings(const Settings& settings) {
     text += std::string("flat_view = ") + boolean(settings.flatView) + "\n";
     text += "quality = " + std::string(qualityName(settings.quality)) + "\n";
     text += "render_scale = " + (settings.renderScale ? formatFloat(*settings.renderScale) : "auto") + "\n";
+    for (const LookFlag& flag : kLookFlags)
+        text += std::string(flag.name) + " = " + boolean(settings.*flag.member) + "\n";
     for (Action action : kRebindableActions) {
         const std::string name = std::string(kKeyPrefix) + std::string(actionName(action));
         const std::vector<vox::KeyBinding>& keys = settings.keys[static_cast<std::size_t>(action)];

@@ -14,6 +14,13 @@
 //     flat_view = false
 //     quality = auto
 //     render_scale = auto
+//     reduce_motion = false
+//     flashes = true
+//     color_blind_colors = false
+//     high_contrast_hud = false
+//     large_text = false
+//     visible_beat = false
+//     cabinet = false
 //     key.Left = Left
 //     key.Left = A
 //     key.ToggleFullscreen = Alt+Return
@@ -29,6 +36,10 @@
 //   Actions not mentioned keep their default keys. Gamepad buttons are not rebindable.
 // - Comments start with '#'. Keys can come in any order and may be left out (they keep their defaults).
 // - The last line is `end`, so a file cut short by a crash or a full disk is recognised.
+//
+// - The accessibility and view settings (reduce_motion to cabinet above) are booleans too; a bad value of
+//   one of them (`flashes = maybe`) is a warning naming the setting, which keeps its default: a typo there
+//   must not cost the player their keys and volumes.
 //
 // What happens with a bad file (the documented choice): a value that is out of range (a volume of 1.5) is
 // clamped, with a warning (also a render_scale of 0.3); an unknown setting is ignored, with a warning; a
@@ -94,6 +105,14 @@ struct Settings {
     Quality quality = Quality::Auto;            ///< Drawing work; AUTO: by the driver (quality.h).
     std::optional<float> renderScale;           ///< 3D resolution, 0.5 to 1; none: AUTO (the quality's).
     KeyBindings keys = defaultKeyBindings();    ///< Keys per rebindable action.
+    // Accessibility and view (game/scene/apply_look.h applies them).
+    bool reduceMotion = false;     ///< No camera sway and no screen shake.
+    bool flashes = true;           ///< Hit flashes and the blinking of a hit cannon; false: steady colours.
+    bool colorBlindColors = false; ///< A palette told apart with any colour vision (shapes differ too).
+    bool highContrastHud = false;  ///< Every text on a solid box of the opposite brightness.
+    bool largeText = false;        ///< Text and HUD about half as large again.
+    bool visibleBeat = false;      ///< The ground line and the light pulse with each march note.
+    bool cabinet = false;          ///< The upright cabinet: black and white under coloured gels, the moon.
 
     /// Same values, keys in the same order.
     [[nodiscard]] bool operator==(const Settings& other) const = default;

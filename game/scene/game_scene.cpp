@@ -1,7 +1,9 @@
 #include "scene/game_scene.h"
 
 #include "persist/save_files.h"
+#include "scene/apply_look.h"
 #include "scene/apply_quality.h"
+#include "scene/color_blind_palette.h"
 #include "ui/hud.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
@@ -31,8 +33,8 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
                      HighScoreTable highScores, SaveFilePaths files, AudioSystem audio)
     : m_renderer(std::move(renderer)), m_assets(assets), m_flow(flow, m_assets, std::move(highScores)),
       m_playfield(m_renderer, m_assets), m_files(std::move(files)), m_audio(std::move(audio)),
-      m_debris(playfieldDebrisSettings(), flow.seed) {
-    setPlayfieldGround(m_renderer.look());
+      m_debris(playfieldDebrisSettings(), flow.seed), m_demoOnly(flow.demo) {
+    applyLook(m_flow.options(), 0.0f, m_renderer, m_playfield, m_view);
 }
 
 // --- Stepping -----------------------------------------------------------------------------------------
@@ -45,9 +47,12 @@ void GameScene::step(const vox::ActionState& input) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     // Debris belongs to the scene it was made in: a new session or a screen without the playfield ends
     // it, and it stands still while the session does (pause).
+    if (m_flow.sessionNumber() != session && m_flow.screen() == Screen::Demo)
+        ++m_demoGames;
     if (m_flow.sessionNumber() != session || m_flow.scenery() != Scenery::Playfield) {
         m_debris.clear();
         m_shake = 0.0f;
+        m_beat.clear();
     }
     handleEvents();
     m_sounds.step(m_flow, m_audio);
@@ -57,6 +62,7 @@ void GameScene::step(const vox::ActionState& input) {
         m_debris.step();
         m_shake *= 0.9f;
         m_view.step(m_flow.simulation());
+        m_beat.step(m_flow.events());
     }
     ++m_tick;
     saveChanges();
@@ -99,6 +105,9 @@ void GameScene::handleEvents() {
             burst.centre = centre - glm::vec3(0.0f, 2.0f, 0.0f);
             if (event.type == SimEventType::ShieldEroded)
                 burst.speed = 25.0f;
+            if (!m_flow.options().flashes)
+                burst.glow = 0.0f; // no white-hot flash of debris either
+
             m_debris.spawn(m_removed, glm::vec3(0.0f), burst);
         }
         switch (event.type) { // the sounds are GameSounds' (audio/game_sounds.h)
@@ -120,6 +129,8 @@ void GameScene::handleEvents() {
 // --- Drawing ------------------------------------------------------------------------------------------
 
 void GameScene::render(int width, int height, double alpha) {
+    // The accessibility and view options apply from this frame (text size and motion shape the camera).
+    applyLook(lookSettings(), m_beat.level(), m_renderer, m_playfield, m_view);
     const double seconds = static_cast<double>(m_tick) / 60.0;
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
     const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale(height);
@@ -143,11 +154,13 @@ void GameScene::render(int width, int height, double alpha) {
     m_renderer.drawDebris(m_debris, motionAlpha);
 
     ui::Painter painter(m_renderer, {width, height});
+    painter.setHighContrast(options.highContrastHud);
     if (scenery == Scenery::Playfield)
         drawHud(painter,
                 playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
     ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.gamepadLastUsed());
     m_flow.drawUi(ui);
+    drawCabinetCaption(painter);
     if (m_touch != nullptr)
         m_touch->draw(painter, m_flow.screen());
     drawFrameRate(painter);
@@ -167,7 +180,10 @@ void GameScene::drawHud(ui::Painter& painter, const ScreenRect& playfield) const
     hud.currentPlayer = simulation.currentPlayer();
     if (hud.players == 2)
         hud.otherScore = simulation.player(1 - hud.currentPlayer).score;
-    hud.cannon = &m_assets.cannon;
+    // The reserve cannons in the colour of the cannon in play (the cabinet's gel, the colour-blind palette).
+    const std::optional<uint32_t> iconColor = lifeIconColor(lookSettings());
+    const vox::VoxelModel icon = iconColor ? recolored(m_assets.cannon, *iconColor) : vox::VoxelModel{};
+    hud.cannon = iconColor ? &icon : &m_assets.cannon;
     hud.playfieldMin = playfield.min; // unshaken: the HUD stays put when the picture shakes
     hud.playfieldMax = playfield.max;
     ui::drawHud(painter, hud);
@@ -184,6 +200,33 @@ void GameScene::drawFrameRate(ui::Painter& painter) const {
     const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, painter.size().y - size.y - 2 * pad};
     painter.backdrop(min, min + size + glm::ivec2(2 * pad), false);
     painter.text(m_frameRateText, min + glm::ivec2(pad), ui::theme::kMuted, 1, false);
+    painter.endBackdrop();
+}
+
+bool GameScene::showingCabinet() const {
+    // The attract cycle shows the cabinet once in two rounds: every second demo game, in the player's view
+    // (3D or flat), so a player who never opened the options meets it. Not with --demo (demo games only:
+    // screenshots and soak runs show the player's look).
+    return !m_demoOnly && m_flow.screen() == Screen::Demo && m_demoGames % 2 == 0 &&
+           !m_flow.options().cabinet;
+}
+
+Settings GameScene::lookSettings() const {
+    Settings settings = m_flow.options();
+    settings.cabinet = settings.cabinet || showingCabinet();
+    return settings;
+}
+
+void GameScene::drawCabinetCaption(ui::Painter& painter) const {
+    if (!showingCabinet())
+        return;
+    // Top centre, under the HUD's scores (between them and the rack), on a small backdrop.
+    const std::string caption = "THE 1978 CABINET: OPTIONS > VIEW";
+    const int32_t pad = painter.scale() * 2;
+    const glm::ivec2 size = painter.measure(caption);
+    const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, painter.lineHeight() * 3};
+    painter.backdrop(min, min + size + glm::ivec2(2 * pad), false);
+    painter.text(caption, min + glm::ivec2(pad), ui::theme::kAccent, 1, false);
     painter.endBackdrop();
 }
 

@@ -6,6 +6,7 @@
 
 #include "demo_scene.h"
 #include "game_flow.h"
+#include "scene/beat_light.h"
 #include "scene/playfield_camera.h"
 #include "scene/playfield_view.h"
 
@@ -72,6 +73,8 @@ public:
     /// The small frame-rate counter (--fps) drawn at the bottom centre of each frame, such as
     /// "60 FPS  16.7 MS"; empty (the default): none. Clear of the HUD at 1024 x 768 and larger.
     void setFrameRateText(std::string text) { m_frameRateText = std::move(text); }
+    /// True while the attract cycle shows off the cabinet look: every second demo game, not with --demo.
+    [[nodiscard]] bool showingCabinet() const;
     /// Every text the latest frame drew (for the contrast tests).
     [[nodiscard]] const std::vector<ui::DrawnText>& lastFrameTexts() const { return m_lastTexts; }
 
@@ -82,6 +85,8 @@ private:
     void handleEvents();
     void drawHud(ui::Painter& painter, const ScreenRect& playfield) const;
     void drawFrameRate(ui::Painter& painter) const;
+    void drawCabinetCaption(ui::Painter& painter) const;
+    [[nodiscard]] Settings lookSettings() const;
 
     vox::SceneRenderer m_renderer;
     GameAssets m_assets;
@@ -97,6 +102,9 @@ private:
     bool m_sessionMoved = false; // the latest step moved the game's session (not paused): interpolate
     float m_shake = 0.0f;
     PlayfieldCamera m_view;
+    BeatLight m_beat;
+    int64_t m_demoGames = 0; // demo games started, for the attract cycle's showing of the cabinet
+    bool m_demoOnly = false; // --demo: demo games only, each in the player's look (screenshots, soaks)
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;

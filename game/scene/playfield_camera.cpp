@@ -8,7 +8,7 @@ namespace invaders {
 
 void PlayfieldCamera::step(const Simulation* simulation) {
     float target = 0.0f;
-    if (simulation != nullptr && !m_flat) {
+    if (simulation != nullptr && !m_flat && !m_reduceMotion) {
         // -1 at the cannon's left wall, +1 at its right wall.
         const float travel = static_cast<float>(arcade::kCannonMaxX - arcade::kCannonMinX);
         const float along =
@@ -16,7 +16,7 @@ void PlayfieldCamera::step(const Simulation* simulation) {
         target = std::clamp(along * 2.0f - 1.0f, -1.0f, 1.0f) * kMaxSwayDegrees;
     }
     // About a second to settle: a calm drift, never a jolt.
-    m_sway += (target - m_sway) * 0.04f;
+    m_sway = m_reduceMotion ? 0.0f : m_sway + (target - m_sway) * 0.04f;
 }
 
 vox::FramingSettings PlayfieldCamera::settings(bool swayed) const {
@@ -34,6 +34,8 @@ vox::FramingSettings PlayfieldCamera::settings(bool swayed) const {
 }
 
 vox::Camera PlayfieldCamera::frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake, bool swayed) const {
+    if (m_reduceMotion)
+        shake = glm::vec2(0.0f);
     const vox::FramingSettings framing = settings(swayed);
     const glm::vec3 boxMin(kPlayfieldMin, -kPlayfieldHalfDepth);
     const glm::vec3 boxMax(kPlayfieldMax, kPlayfieldHalfDepth);

@@ -40,10 +40,17 @@ public:
 
     /// The view: 3D or arcade flat.
     void setFlat(bool flat) { m_flat = flat; }
+    /// Reduced motion (Settings::reduceMotion): no sway (it stops at once) and `frame` ignores the shake.
+    void setReduceMotion(bool reduce) {
+        m_reduceMotion = reduce;
+        if (reduce)
+            m_sway = 0.0f;
+    }
     /// Follows `simulation`'s cannon one step (call when the session stepped); none: back to the centre.
     void step(const Simulation* simulation);
     /// The camera for a `size` pixel viewport whose HUD lines are `hudLine` pixels high, shaken by `shake`
-    /// voxels. `swayed` false: as if the sway were 0 (where the HUD goes, so it stays put).
+    /// voxels (none with reduced motion). `swayed` false: as if the sway were 0 (where the HUD goes, so it
+    /// stays put).
     [[nodiscard]] vox::Camera frame(glm::ivec2 size, int32_t hudLine, glm::vec2 shake = glm::vec2(0.0f),
                                     bool swayed = true) const;
     /// The framing `frame` uses for the playfield's box (`kPlayfieldMin`, `kPlayfieldMax`,
@@ -54,6 +61,7 @@ public:
 
 private:
     bool m_flat = false;
+    bool m_reduceMotion = false;
     float m_sway = 0.0f;
 };
 

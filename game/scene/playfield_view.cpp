@@ -1,5 +1,6 @@
 #include "scene/playfield_view.h"
 
+#include "scene/color_blind_palette.h"
 #include "scene/logo_model.h"
 
 #include <glm/gtc/quaternion.hpp>
@@ -72,6 +73,26 @@ PlayfieldView::PlayfieldView(vox::SceneRenderer& renderer, const GameAssets& ass
         mesh = renderer.addMesh(m_assets.shield);
 }
 
+void PlayfieldView::setColorBlindColors(vox::SceneRenderer& renderer, bool enabled) {
+    if (enabled == m_colorBlindColors)
+        return;
+    m_colorBlindColors = enabled;
+    const ColorBlindPalette palette = colorBlindPalette();
+    const auto update = [&](vox::MeshHandle mesh, const vox::VoxelModel& model, uint32_t rgba) {
+        renderer.updateMesh(mesh, enabled ? recolored(model, rgba) : model);
+    };
+    for (size_t type = 0; type < 3; ++type) {
+        for (size_t frame = 0; frame < 2; ++frame)
+            update(m_invaderMeshes[type][frame], m_assets.invaders[type][frame], palette.invaders[type]);
+        for (size_t frame = 0; frame < 4; ++frame)
+            update(m_alienShotMeshes[type][frame], m_assets.alienShots[type][frame],
+                   palette.alienShots[type]);
+    }
+    update(m_cannonMesh, m_assets.cannon, palette.cannon);
+    update(m_saucerMesh, m_assets.saucer, palette.saucer);
+    update(m_playerShotMesh, m_assets.playerShot, palette.playerShot);
+}
+
 void PlayfieldView::syncShieldMeshes(vox::SceneRenderer& renderer, const Simulation& simulation) {
     const bool sameSource = m_shieldSource == &simulation && m_shieldPlayer == simulation.currentPlayer();
     const PlayerState& player = simulation.activePlayer();
@@ -113,10 +134,10 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
     if (cannon.phase == CannonPhase::Alive) {
         renderer.drawSprite({.mesh = m_cannonMesh, .position = cannonAt});
     } else if (cannon.phase == CannonPhase::Exploding) {
-        const bool blink = (cannon.timer / 4) % 2 == 0;
+        const bool blink = m_flashes && (cannon.timer / 4) % 2 == 0; // steady, without flashes
         renderer.drawSprite({.mesh = m_cannonMesh,
                              .position = cannonAt,
-                             .tint = blink ? glm::vec3(1.0f, 0.3f, 0.2f) : glm::vec3(0.4f),
+                             .tint = blink || !m_flashes ? glm::vec3(1.0f, 0.3f, 0.2f) : glm::vec3(0.4f),
                              .flash = blink ? 0.6f : 0.0f});
     }
     const PlayerShot& shot = simulation.playerShot();
@@ -147,8 +168,10 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
     const Saucer& saucer = simulation.saucer();
     if (saucer.active)
         renderer.drawSprite({.mesh = m_saucerMesh, .position = at(saucer.placement) + lag(saucer, alpha)});
+    // Without flashes an explosion shows its shape in steady colours: no glow that comes and goes.
+    const float flashes = m_flashes ? 1.0f : 0.0f;
     for (const Explosion& explosion : simulation.explosions()) {
-        const float fade = static_cast<float>(explosion.framesLeft) / 16.0f;
+        const float fade = static_cast<float>(explosion.framesLeft) / 16.0f * flashes;
         switch (explosion.kind) {
         case ExplosionKind::Invader: {
             const glm::ivec3 size = m_assets.invaderExplosion.size();
@@ -168,14 +191,14 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
                                                 explosion.position.y - model.size().y / 2),
                                  .scale = 0.6f,
                                  .tint = glm::vec3(1.0f, 0.6f, 0.3f),
-                                 .flash = 0.7f});
+                                 .flash = 0.7f * flashes});
             break;
         }
         case ExplosionKind::Saucer:
             renderer.drawSprite({.mesh = m_invaderExplosionMesh,
                                  .position = at(explosion.position.x + 4, explosion.position.y),
                                  .tint = glm::vec3(1.0f, 0.4f, 0.4f),
-                                 .flash = 0.5f});
+                                 .flash = 0.5f * flashes});
             break;
         case ExplosionKind::Cannon:
             break; // the blinking cannon shows it

@@ -25,6 +25,12 @@ public:
     /// saucer; pass the fixed-step clock's alpha, or 1 for the latest step). The invaders march in whole
     /// steps, as in the arcade.
     void draw(vox::SceneRenderer& renderer, const Simulation& simulation, float alpha = 1.0f);
+    /// Draws every sprite in the colour-blind-safe palette (color_blind_palette.h) or, `false`, in the
+    /// models' own colours. Re-meshes the sprites only when the choice changes (shields keep their green).
+    void setColorBlindColors(vox::SceneRenderer& renderer, bool enabled);
+    /// `false`: no hit flashes, no blinking of a hit cannon (Settings::flashes); the explosions keep their
+    /// shapes and steady colours.
+    void setFlashes(bool enabled) { m_flashes = enabled; }
     /// Records the logo, turning slowly at `tick` (steps).
     void drawLogo(vox::SceneRenderer& renderer, int64_t tick) const;
     /// Records the score advance table's sprites (saucer, squid, crab, octopus, top to bottom), each turning
@@ -49,6 +55,8 @@ private:
     vox::MeshHandle m_logoMesh{};
     std::array<vox::MeshHandle, 4> m_shieldMeshes{};
     std::array<uint32_t, 4> m_shieldRevisions{};
+    bool m_colorBlindColors = false;
+    bool m_flashes = true;
     const Simulation* m_shieldSource = nullptr;
     int32_t m_shieldPlayer = -1;
 };

@@ -15,8 +15,22 @@ glm::ivec2 Painter::measure(std::string_view text, int32_t textScale) const {
     return m_renderer.font().measure(text) * m_scale * textScale;
 }
 
+namespace {
+
+// Perceived brightness of an sRGB colour, 0..1 (Rec. 709 weights on the encoded values: enough to tell
+// light text from dark).
+float brightness(const glm::vec4& color) {
+    return 0.2126f * color.r + 0.7152f * color.g + 0.0722f * color.b;
+}
+
+} // namespace
+
 void Painter::text(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color, int32_t textScale,
                    bool shadow) {
+    if (m_highContrast) {
+        highContrastText(text, topLeft, color, textScale);
+        return;
+    }
     vox::TextStyle style;
     style.anchor = glm::vec2(topLeft) / glm::vec2(m_size);
     style.pivot = glm::vec2(0.0f);
@@ -27,18 +41,39 @@ void Painter::text(std::string_view text, glm::ivec2 topLeft, const glm::vec4& c
     m_texts.push_back({std::string(text), topLeft, topLeft + measure(text, textScale), color, m_onBackdrop});
 }
 
+void Painter::highContrastText(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color,
+                               int32_t textScale) {
+    const bool dark = brightness(color) < 0.5f;
+    const glm::vec4 ink = dark ? glm::vec4(0.0f, 0.0f, 0.0f, 1.0f) : glm::vec4(1.0f);
+    const glm::vec4 paper = dark ? glm::vec4(1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+    const glm::ivec2 size = measure(text, textScale);
+    const glm::ivec2 pad(m_scale);
+    m_renderer.drawRect(topLeft - pad, topLeft + size + pad, paper);
+    vox::TextStyle style;
+    style.anchor = glm::vec2(topLeft) / glm::vec2(m_size);
+    style.pivot = glm::vec2(0.0f);
+    style.scale = textScale;
+    style.color = ink;
+    style.shadow = false;
+    m_renderer.drawText(text, style);
+    m_texts.push_back({std::string(text), topLeft, topLeft + size, ink, true});
+}
+
 void Painter::rect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color) {
-    m_renderer.drawRect(min, max, color);
+    // High contrast: light fills (the selection bar, key caps) white, under their black text.
+    const bool whiten = m_highContrast && color.a >= 1.0f && brightness(color) >= 0.5f;
+    m_renderer.drawRect(min, max, whiten ? glm::vec4(1.0f) : color);
 }
 
 void Painter::backdrop(glm::ivec2 min, glm::ivec2 max, bool border) {
-    m_renderer.drawRect(min, max, theme::kBackdrop);
+    m_renderer.drawRect(min, max, m_highContrast ? glm::vec4(0.0f, 0.0f, 0.0f, 1.0f) : theme::kBackdrop);
     if (border) {
         const int32_t w = theme::kBorderWidth * m_scale;
-        m_renderer.drawRect(min, {max.x, min.y + w}, theme::kBorder);
-        m_renderer.drawRect({min.x, max.y - w}, max, theme::kBorder);
-        m_renderer.drawRect({min.x, min.y + w}, {min.x + w, max.y - w}, theme::kBorder);
-        m_renderer.drawRect({max.x - w, min.y + w}, {max.x, max.y - w}, theme::kBorder);
+        const glm::vec4 edge = m_highContrast ? glm::vec4(1.0f) : theme::kBorder;
+        m_renderer.drawRect(min, {max.x, min.y + w}, edge);
+        m_renderer.drawRect({min.x, max.y - w}, max, edge);
+        m_renderer.drawRect({min.x, min.y + w}, {min.x + w, max.y - w}, edge);
+        m_renderer.drawRect({max.x - w, min.y + w}, {max.x, max.y - w}, edge);
     }
     m_onBackdrop = true;
 }

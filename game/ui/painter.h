@@ -58,16 +58,28 @@ public:
     /// `voxelPixels` screen pixels, top-left at `topLeft`.
     void icon(const vox::VoxelModel& model, glm::ivec2 topLeft, int32_t voxelPixels);
 
+    /// High contrast (Settings::highContrastHud): from now on every text is drawn in white (black where it
+    /// was dark) on a solid box of the opposite brightness, without a shadow, and counts as on a backdrop;
+    /// backdrops are opaque black with a white border; light opaque rectangles (the selection bar, key caps)
+    /// white.
+    void setHighContrast(bool enabled) { m_highContrast = enabled; }
+    /// Whether high contrast is on.
+    [[nodiscard]] bool highContrast() const { return m_highContrast; }
+
     /// Every text drawn so far.
     [[nodiscard]] const std::vector<DrawnText>& texts() const { return m_texts; }
     /// Hands the texts drawn so far over (the painter forgets them): no copy per frame.
     [[nodiscard]] std::vector<DrawnText> takeTexts() { return std::move(m_texts); }
 
 private:
+    void highContrastText(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color,
+                          int32_t textScale);
+
     vox::SceneRenderer& m_renderer;
     glm::ivec2 m_size;
     int32_t m_scale;
     bool m_onBackdrop = false;
+    bool m_highContrast = false;
     std::vector<DrawnText> m_texts;
 };
 

@@ -152,8 +152,9 @@ void Ui::endPanel() {
         innerWidth = std::max(innerWidth, size.x);
         height += size.y;
     }
-    const glm::ivec2 panelSize(innerWidth + 2 * pad, height);
     const glm::ivec2 screen = painter.size();
+    const RowWindow window = rowWindow(valueWidth, height - screen.y);
+    const glm::ivec2 panelSize(innerWidth + 2 * pad, height - window.hiddenHeight);
     glm::ivec2 min = glm::ivec2(m_centre * glm::vec2(screen)) - panelSize / 2;
     min = glm::clamp(min, glm::ivec2(0), glm::max(screen - panelSize, glm::ivec2(0)));
     painter.backdrop(min, min + panelSize);
@@ -166,11 +167,58 @@ void Ui::endPanel() {
         painter.text(m_title, {pen.x + (innerWidth - titleWidth) / 2, pen.y}, theme::kTitle, 2);
         pen.y += painter.lineHeight(2) + 2 * theme::kRowGap * s;
     }
-    for (const Row& row : m_rows) {
-        drawRow(row, pen, innerWidth, valueWidth);
-        pen.y += rowSize(row, valueWidth).y;
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (i < window.first || (i >= window.end && i != window.pinned))
+            continue;
+        // Rows left out above or below: an arrow at the right end of the first or last row shown.
+        const bool moreAbove = i == window.first && window.first > 0;
+        const bool moreBelow = i + 1 == window.end && window.end < window.scrollEnd;
+        if (moreAbove || moreBelow) {
+            const std::string_view arrow = moreAbove ? "↑" : "↓";
+            painter.text(arrow, {pen.x + innerWidth + pad / 4, pen.y}, theme::kMuted, 1);
+        }
+        drawRow(m_rows[i], pen, innerWidth, valueWidth);
+        pen.y += rowSize(m_rows[i], valueWidth).y;
     }
     painter.endBackdrop();
+}
+
+Ui::RowWindow Ui::rowWindow(int32_t valueWidth, int32_t overflow) const {
+    RowWindow window;
+    window.end = m_rows.size();
+    window.scrollEnd = m_rows.size();
+    if (overflow <= 0)
+        return window;
+    // The hints stay in view at the bottom; the rows above them scroll so the selected one is shown, as
+    // when large text makes a menu taller than the window.
+    if (!m_rows.empty() && m_rows.back().kind == RowKind::Hints) {
+        window.pinned = m_rows.size() - 1;
+        window.scrollEnd = window.pinned;
+    }
+    int32_t scrolling = 0;
+    size_t selected = 0;
+    for (size_t i = 0; i < window.scrollEnd; ++i) {
+        scrolling += rowSize(m_rows[i], valueWidth).y;
+        if (m_rows[i].selected)
+            selected = i;
+    }
+    const int32_t room = std::max(scrolling - overflow, 0);
+    // The longest run of rows that fits and ends at the selected one (or starts at the top)...
+    size_t first = 0;
+    int32_t used = 0;
+    for (size_t i = 0; i <= selected && i < window.scrollEnd; ++i) {
+        used += rowSize(m_rows[i], valueWidth).y;
+        while (used > room && first < i)
+            used -= rowSize(m_rows[first++], valueWidth).y;
+    }
+    // ... then as many rows after it as still fit.
+    size_t end = std::min(selected + 1, window.scrollEnd);
+    while (end < window.scrollEnd && used + rowSize(m_rows[end], valueWidth).y <= room)
+        used += rowSize(m_rows[end++], valueWidth).y;
+    window.first = first;
+    window.end = end;
+    window.hiddenHeight = scrolling - used;
+    return window;
 }
 
 glm::ivec2 Ui::rowSize(const Row& row, int32_t valueWidth) const {

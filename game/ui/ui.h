@@ -28,6 +28,7 @@
 
 #include <glm/vec2.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -136,6 +137,16 @@ private:
         bool arrows = false; ///< An option: Left/Right change its value.
     };
 
+    // The rows a panel taller than the screen shows: [first, end) of the scrolling rows [0, scrollEnd),
+    // and the pinned hints row (none: SIZE_MAX); hiddenHeight: the pixels of the rows left out.
+    struct RowWindow {
+        size_t first = 0;
+        size_t end = 0;
+        size_t scrollEnd = 0;
+        size_t pinned = SIZE_MAX;
+        int32_t hiddenHeight = 0;
+    };
+
     Ui(NavInput nav, Painter* painter, int64_t tick, bool gamepad = false)
         : m_nav(nav), m_painter(painter), m_tick(tick), m_gamepad(gamepad) {}
     Row& addRow(RowKind kind, std::string_view label);
@@ -144,6 +155,7 @@ private:
     void recordRowBox(glm::ivec2 min, glm::ivec2 max);
     bool valueRow(std::string_view label, std::string_view value, bool arrows); // true: selected, stepping
     [[nodiscard]] glm::ivec2 rowSize(const Row& row, int32_t valueWidth) const;
+    [[nodiscard]] RowWindow rowWindow(int32_t valueWidth, int32_t overflow) const;
     void drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth);
     [[nodiscard]] std::string_view shownKeys(const Hint& hint) const;
     [[nodiscard]] int32_t hintsWidth(const std::vector<Hint>& hints) const;

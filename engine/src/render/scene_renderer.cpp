@@ -110,6 +110,10 @@ struct FrameBlock {
     glm::vec4 groundLine;
     glm::vec4 groundStage;
     glm::vec4 groundStageReach;
+    glm::vec4 lightBands[2];
+    glm::vec4 lightBandColors[2];
+    glm::vec4 skyDisc;
+    glm::vec4 skyDiscColor;
 };
 
 uint8_t unorm8(float value) {
@@ -515,7 +519,20 @@ void SceneRenderer::Impl::uploadFrameBlock(FrameStats& frame) {
     block.params = glm::vec4(look.groundHeight, look.fogDensity, look.vignette, look.exposure);
     const float scenePixelsPerPixel =
         static_cast<float>(sceneSize.y) / static_cast<float>(std::max(1, viewport.height));
-    block.params2 = glm::vec4(look.fogStart, look.stars, scenePixelsPerPixel, 0.0f);
+    block.params2 =
+        glm::vec4(look.fogStart, look.stars, scenePixelsPerPixel, std::clamp(look.monochrome, 0.0f, 1.0f));
+    // voxel_shading.glsl's lightBandFilter(): inside = clamp(y x + y', 0, 1) * clamp(z - y x, 0, 1), edges
+    // ramping over the feather centred on minY and maxY; all 0 (no band): inside 0, the light unchanged.
+    for (size_t i = 0; i < look.lightBands.size(); ++i) {
+        const LightBand& band = look.lightBands[i];
+        if (band.maxY <= band.minY)
+            continue;
+        const float scale = 1.0f / std::max(band.feather, 0.01f);
+        block.lightBands[i] = glm::vec4(scale, 0.5f - band.minY * scale, 0.5f + band.maxY * scale, 0.0f);
+        block.lightBandColors[i] = glm::vec4(glm::clamp(band.color, 0.0f, 1.0f), 0.0f);
+    }
+    block.skyDisc = glm::vec4(look.skyDisc.centre, std::max(look.skyDisc.radius, 0.0f), 0.0f);
+    block.skyDiscColor = glm::vec4(look.skyDisc.color, 0.0f);
     // finish.glsl's vignette: uv = (pixel - origin) / size - 0.5 scaled by sqrt(1.6 / 0.6), so that
     // |scaled uv|^2 - 0.25 = (1.6 |uv|^2 - 0.15) / 0.6, smoothstep(0.15, 0.75, 1.6 |uv|^2)'s ramp.
     const float rampScale = std::sqrt(1.6f / 0.6f);
@@ -919,6 +936,14 @@ const FrameStats& SceneRenderer::lastFrameStats() const {
 
 SceneLook& SceneRenderer::look() {
     return m_impl->settings.look;
+}
+
+void SceneRenderer::setHudReferenceHeight(int32_t height) {
+    m_impl->settings.hudReferenceHeight = std::max(1, height);
+}
+
+int32_t SceneRenderer::hudReferenceHeight() const {
+    return m_impl->settings.hudReferenceHeight;
 }
 
 int32_t SceneRenderer::hudPixelScale(int32_t height) const {

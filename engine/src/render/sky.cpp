@@ -67,7 +67,8 @@ Sky Sky::create(Programs programs) {
 
 void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneLook& look,
                   FrameStats& frame) {
-    const GradientKey key{size, look.backgroundTop, look.backgroundHorizon, look.vignette, look.exposure};
+    const GradientKey key{size,          look.backgroundTop, look.backgroundHorizon,
+                          look.vignette, look.exposure,      look.skyDisc};
     if (key != m_gradientKey) {
         GlDebugScope scope("sky gradient");
         if (size != m_gradientKey.size) { // a new look at the same size only redraws

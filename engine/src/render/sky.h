@@ -64,6 +64,7 @@ private:
         glm::vec3 horizon{-1.0f};
         float vignette = -1.0f;
         float exposure = -1.0f;
+        SkyDisc disc{{-1.0f, -1.0f}, -1.0f, glm::vec3(-1.0f)};
         bool operator==(const GradientKey&) const = default;
     };
 

@@ -609,4 +609,127 @@ TEST_F(SceneRendererTest, NoFaceIsDarkerThanTheLightFloor) {
     }
 }
 
+// The pixel where the world point `point` lands under the fixture's camera (top row first).
+glm::ivec2 projectToPixel(glm::vec3 point, int width, int height) {
+    const glm::vec4 clip =
+        vox::test::sceneCamera(static_cast<float>(width) / static_cast<float>(height)).viewProjection() *
+        glm::vec4(point, 1.0f);
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    return {static_cast<int>((ndc.x + 1.0f) * 0.5f * static_cast<float>(width)),
+            static_cast<int>((1.0f - ndc.y) * 0.5f * static_cast<float>(height))};
+}
+
+// A light band colours what is lit at its heights, and only there: a white cube inside a red band turns
+// red, one below it stays grey; with no band both are grey.
+TEST_F(SceneRendererTest, LightBandsColourWhatIsLitAtTheirHeights) {
+    vox::VoxelModel cube = solidCube(12);
+    vox::Palette palette = cube.palette();
+    palette[1] = vox::packRgba(220, 220, 220);
+    cube.setPalette(palette);
+    const vox::MeshHandle mesh = renderer().addMesh(cube);
+    renderer().look().stars = 0.0f;
+    const glm::vec3 low(100.0f, 80.0f, 0.0f);
+    const glm::vec3 high(100.0f, 160.0f, 0.0f);
+    const auto frame = [&] {
+        begin();
+        renderer().drawSprite({.mesh = mesh, .position = low});
+        renderer().drawSprite({.mesh = mesh, .position = high});
+        (void)renderer().endFrame();
+        return m_target.readImage();
+    };
+    const auto colourAt = [&](const vox::Image& image, glm::vec3 corner) {
+        const glm::ivec2 pixel = projectToPixel(corner + glm::vec3(6.0f, 6.0f, 6.0f), kWidth, kHeight);
+        const uint8_t* rgba = image.pixel(pixel.x, pixel.y);
+        return glm::ivec3(rgba[0], rgba[1], rgba[2]);
+    };
+    const vox::Image plain = frame();
+    for (const glm::vec3& at : {low, high}) {
+        const glm::ivec3 c = colourAt(plain, at);
+        EXPECT_NEAR(c.r, c.g, 25) << "no band: the cube at y " << at.y << " is grey";
+        EXPECT_GT(c.r, 60);
+    }
+    renderer().look().lightBands[0] = {
+        .minY = 140.0f, .maxY = 190.0f, .feather = 4.0f, .color = {1.0f, 0.1f, 0.1f}};
+    const vox::Image banded = frame();
+    const glm::ivec3 red = colourAt(banded, high);
+    EXPECT_GT(red.r, 2 * red.g + 20) << "the cube in the band is lit red";
+    EXPECT_EQ(colourAt(banded, low), colourAt(plain, low)) << "the cube below the band keeps its light";
+    renderer().look().lightBands[0] = {};
+}
+
+// Monochrome turns a saturated sprite grey (its brightest channel), and 0 leaves its colours.
+TEST_F(SceneRendererTest, MonochromeTurnsSurfaceColoursGrey) {
+    vox::VoxelModel cube = solidCube(12);
+    vox::Palette palette = cube.palette();
+    palette[1] = vox::packRgba(230, 40, 220);
+    cube.setPalette(palette);
+    const vox::MeshHandle mesh = renderer().addMesh(cube);
+    renderer().look().stars = 0.0f;
+    const glm::vec3 at(100.0f, 100.0f, 0.0f);
+    const auto colour = [&] {
+        begin();
+        renderer().drawSprite({.mesh = mesh, .position = at});
+        (void)renderer().endFrame();
+        const glm::ivec2 pixel = projectToPixel(at + glm::vec3(6.0f), kWidth, kHeight);
+        const uint8_t* rgba = m_target.readImage().pixel(pixel.x, pixel.y);
+        return glm::ivec3(rgba[0], rgba[1], rgba[2]);
+    };
+    const glm::ivec3 coloured = colour();
+    EXPECT_GT(coloured.r, coloured.g + 80);
+    renderer().look().monochrome = 1.0f;
+    const glm::ivec3 grey = colour();
+    renderer().look().monochrome = 0.0f;
+    EXPECT_NEAR(grey.r, grey.g, 25);
+    EXPECT_NEAR(grey.b, grey.g, 25);
+    EXPECT_GE(grey.g, coloured.r - 40) << "grey as bright as its brightest channel";
+}
+
+// The sky's disc is painted where its look puts it, in front of the stars (none show over it), and leaves
+// the rest of the sky as it was.
+TEST_F(SceneRendererTest, TheSkyDiscCoversTheSkyAndHidesTheStars) {
+    renderer().look().drawGround = false;
+    const auto frame = [&] {
+        begin();
+        (void)renderer().endFrame();
+        return m_target.readImage();
+    };
+    const vox::Image without = frame();
+    renderer().look().skyDisc = {.centre = {0.5f, 0.5f}, .radius = 0.3f, .color = {0.6f, 0.6f, 0.6f}};
+    const vox::Image with = frame();
+    renderer().look().stars = 0.0f;
+    const vox::Image withoutStars = frame();
+    const int radius = static_cast<int>(0.3f * kHeight);
+    int inside = 0;
+    int brighter = 0;
+    for (int y = 0; y < kHeight; ++y) {
+        for (int x = 0; x < kWidth; ++x) {
+            const int dx = x - kWidth / 2;
+            const int dy = y - kHeight / 2;
+            const int d2 = dx * dx + dy * dy;
+            if (d2 < (radius - 2) * (radius - 2)) {
+                ++inside;
+                brighter += with.pixel(x, y)[1] > without.pixel(x, y)[1] + 10 ? 1 : 0;
+                ASSERT_EQ(std::memcmp(with.pixel(x, y), withoutStars.pixel(x, y), 3), 0)
+                    << "a star shows over the disc at " << x << ", " << y;
+            } else if (d2 > (radius + 2) * (radius + 2)) {
+                ASSERT_EQ(std::memcmp(with.pixel(x, y), without.pixel(x, y), 3), 0)
+                    << "the sky changed outside the disc at " << x << ", " << y;
+            }
+        }
+    }
+    EXPECT_GT(brighter, inside * 8 / 10) << "the disc is lighter than the night sky";
+    renderer().look().skyDisc = {};
+    renderer().look().stars = 1.0f;
+}
+
+// A smaller HUD reference height makes the HUD's pixels larger, from the next call.
+TEST_F(SceneRendererTest, TheHudReferenceHeightScalesTheHud) {
+    const int32_t before = renderer().hudReferenceHeight();
+    renderer().setHudReferenceHeight(40);
+    EXPECT_EQ(renderer().hudPixelScale(120), 3);
+    renderer().setHudReferenceHeight(0);
+    EXPECT_EQ(renderer().hudReferenceHeight(), 1) << "clamped to at least 1";
+    renderer().setHudReferenceHeight(before);
+}
+
 } // namespace

@@ -236,3 +236,61 @@ TEST(DifficultyNames, RoundTrip) {
 }
 
 } // namespace
+
+namespace {
+
+// The accessibility and view switches: each read and written under its own name, each alone flipped from
+// its default (so a field read into another's place fails), and back.
+TEST(Settings, AccessibilityAndViewSwitchesRoundTripOneByOne) {
+    const std::pair<std::string_view, bool Settings::*> switches[] = {
+        {"reduce_motion", &Settings::reduceMotion},
+        {"flashes", &Settings::flashes},
+        {"color_blind_colors", &Settings::colorBlindColors},
+        {"high_contrast_hud", &Settings::highContrastHud},
+        {"large_text", &Settings::largeText},
+        {"visible_beat", &Settings::visibleBeat},
+        {"cabinet", &Settings::cabinet},
+    };
+    for (const auto& [name, member] : switches) {
+        SCOPED_TRACE(name);
+        Settings settings;
+        settings.*member = !(settings.*member);
+        const std::string text = invaders::formatSettings(settings);
+        EXPECT_TRUE(contains(text, std::string(name) + " = " + (settings.*member ? "true" : "false")))
+            << text;
+        auto parsed = parseSettings(text, kFile);
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        EXPECT_TRUE(parsed.value().settings == settings) << text;
+        EXPECT_TRUE(parsed.value().warnings.empty());
+    }
+    // The defaults: a first run moves, flashes and looks as the game always has.
+    const Settings defaults;
+    EXPECT_FALSE(defaults.reduceMotion);
+    EXPECT_TRUE(defaults.flashes);
+    EXPECT_FALSE(defaults.colorBlindColors || defaults.highContrastHud || defaults.largeText ||
+                 defaults.visibleBeat || defaults.cabinet);
+}
+
+// A bad value of one of them is a warning naming the file, line and setting; it keeps its default and the
+// rest of the file (keys, volumes) still counts.
+TEST(Settings, ABadAccessibilityValueIsAWarningNamingTheSettingAndKeepsTheDefault) {
+    const std::string text = "voxel-invaders-settings 1\n"
+                             "master_volume = 0.3\n"
+                             "flashes = maybe\n"
+                             "large_text = 1\n"
+                             "cabinet = true\n"
+                             "end\n";
+    auto parsed = parseSettings(text, kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    const Settings& settings = parsed.value().settings;
+    EXPECT_FLOAT_EQ(settings.masterVolume, 0.3f);
+    EXPECT_TRUE(settings.flashes) << "kept its default";
+    EXPECT_FALSE(settings.largeText) << "kept its default";
+    EXPECT_TRUE(settings.cabinet);
+    const std::vector<std::string>& warnings = parsed.value().warnings;
+    ASSERT_EQ(warnings.size(), 2u);
+    EXPECT_EQ(warnings[0], "settings.txt:3: flashes must be true or false, not 'maybe'; using true");
+    EXPECT_TRUE(contains(warnings[1], "settings.txt:4: large_text must be true or false")) << warnings[1];
+}
+
+} // namespace

@@ -73,6 +73,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -90,6 +91,25 @@ class DebrisSystem;
 /// (occlusion 0.30) keeps 0.30 of it. Ground ambient (from below) and the bounce light (opposite the key)
 /// carry that side; tested by `SceneRendererTest.NoFaceIsDarkerThanTheLightFloor`.
 inline constexpr float kLightFloor = 0.35f;
+
+/// A horizontal band of coloured light, as if the light reaching the scene passed through a coloured filter
+/// (a gel) covering the heights `minY` to `maxY`: everything lit there (voxel sprites, debris, the ground)
+/// is multiplied by `color`. Outside every band the light is unchanged.
+struct LightBand {
+    float minY = 0.0f;     ///< Bottom of the band, world y, voxels.
+    float maxY = 0.0f;     ///< Top of the band, world y, voxels; not above `minY`: no band (the default).
+    float feather = 1.0f;  ///< Width of each soft edge, centred on `minY` and `maxY`, voxels (at least 0.01).
+    glm::vec3 color{1.0f}; ///< Linear RGB multiplier, 0..1 each.
+};
+
+/// A round body painted into the sky behind everything (a moon, a planet), shaded as a sphere lit from the
+/// upper left with a scatter of craters. Fixed on the screen: it does not turn with the camera.
+struct SkyDisc {
+    glm::vec2 centre{0.5f, 0.3f}; ///< Viewport fractions from the bottom-left (0, 0) to the top-right (1, 1).
+    float radius = 0.0f;          ///< Fraction of the viewport's height; 0: no disc (the default).
+    glm::vec3 color{0.5f, 0.5f, 0.52f};                                  ///< Linear albedo of its lit side.
+    [[nodiscard]] bool operator==(const SkyDisc& other) const = default; ///< Same values.
+};
 
 /// Lighting and atmosphere. Colours are linear RGB (not sRGB); intensities may exceed 1. The defaults keep
 /// every face above `kLightFloor`.
@@ -128,6 +148,13 @@ struct SceneLook {
     float exposure = 1.0f;             ///< Multiplies the light before tone mapping.
     float stars = 1.0f;                ///< Star brightness, 0: none.
     bool drawGround = true;            ///< Draw the ground plane.
+    /// Coloured light by height (see `LightBand`); bands may overlap (their colours multiply). None by
+    /// default.
+    std::array<LightBand, 2> lightBands{};
+    /// 0..1: how far the surface colours of sprites and debris are turned to grey (their brightest channel,
+    /// as a black-and-white screen shows them) before lighting; 0: full colour (the default).
+    float monochrome = 0.0f;
+    SkyDisc skyDisc; ///< A round body in the sky; none by default.
 };
 
 /// Smallest `RendererSettings::renderScale`: below it the scene is too blurred to play.
@@ -238,6 +265,11 @@ public:
     [[nodiscard]] SceneLook& look();
     /// Screen pixels per font pixel for a viewport `height` pixels tall.
     [[nodiscard]] int32_t hudPixelScale(int32_t height) const;
+    /// Sets `RendererSettings::hudReferenceHeight` (smaller: larger HUD text), at least 1, from the next
+    /// frame. Call between frames.
+    void setHudReferenceHeight(int32_t height);
+    /// The HUD's reference height in effect.
+    [[nodiscard]] int32_t hudReferenceHeight() const;
 
     /// Sets the multisampling of the 3D scene from the next `endFrame()` (see "Resolution" in the file
     /// comment): 1 turns it off; clamped to [1, GL_MAX_SAMPLES]. Only the scene's framebuffers are made
