@@ -9,6 +9,7 @@
 #include "model_view_scene.h"
 #include "persist/key_rebinding.h"
 #include "persist/save_files.h"
+#include "run_commands.h"
 #include "scene/game_scene.h"
 #include "sim/replay.h"
 #include "soak_report.h"
@@ -120,6 +121,12 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
                           ": no game was played, so there is nothing to record");
         }
     }
+    if (options.printShareCode) { // run_commands.h
+        if (std::optional<Replay> recording = flow.recording())
+            std::printf("%s\n", shareCodeLine(*recording).c_str());
+        else
+            status = fail("--print-share-code: no game was played, so there is no run to share");
+    }
     if (options.printStateHash) {
         // With no session yet (the title), the state is that of a game about to start.
         const Simulation* simulation = flow.simulation();
@@ -129,10 +136,11 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
         std::printf("state-hash: %016" PRIx64 "\n", hash);
         std::fflush(stdout);
     }
-    if (options.replay && flow.finished() && !flow.replayMatched())
-        status = fail("--replay " + options.replay->string() +
-                      ": the playback ended on a different state than was recorded (the file is damaged, or "
-                      "the rules changed without a new simulation version)");
+    if ((options.replay || options.replayCode) && flow.finished() && !flow.replayMatched())
+        status =
+            fail((options.replay ? "--replay " + options.replay->string() : std::string("--replay-code")) +
+                 ": the playback ended on a different state than was recorded (the file is damaged, or "
+                 "the rules changed without a new simulation version)");
     return status;
 }
 
@@ -454,12 +462,11 @@ int runGame(const Options& options) {
         FlowSettings flow;
         flow.seed = options.seed.value_or(kDefaultSeed);
         flow.demo = options.demo;
-        flow.record = options.record.has_value();
-        if (options.replay) {
-            vox::Result<Replay> replay = readReplayFile(*options.replay);
-            if (!replay)
-                return fail("--replay: " + replay.error().message);
-            flow.replay = std::move(replay).value();
+        flow.record = options.record.has_value() || options.printShareCode;
+        if (std::optional<vox::Result<Replay>> replay = replayFromOptions(options)) { // FILE or CODE
+            if (!replay->ok())
+                return fail(replay->error().message);
+            flow.replay = std::move(*replay).value();
         }
 
         flow.difficulty = saved.settings.difficulty;
