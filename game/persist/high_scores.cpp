@@ -122,7 +122,8 @@ vox::Result<HighScoreTable> parseHighScores(std::string_view text, std::string_v
         };
         const std::vector<std::string_view> words = splitWords(line.text);
         if (words.size() != 3 && words.size() != 4)
-            return fail("expected 'initials score wave [run=ID/pN]', found " + quoted(line.text));
+            return fail("expected 'initials score wave', then optionally its run=ID/pN, found " +
+                        quoted(line.text));
         if (!validInitials(words[0]))
             return fail("initials " + quoted(words[0], 10) + " must be three uppercase letters or digits");
         const std::optional<uint32_t> score = parseNumber<uint32_t>(words[1], 1, kMaxHighScore);

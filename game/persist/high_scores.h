@@ -43,7 +43,7 @@ struct HighScore {
     std::array<char, 3> initials{'A', 'A', 'A'}; ///< 'A'-'Z' or '0'-'9' each (see validInitials()).
     uint32_t score = 0;                          ///< Points, 1 to kMaxHighScore.
     int wave = 1;                                ///< Wave reached, 1 to kMaxHighScoreWave.
-    std::optional<RunLink> run;                  ///< Its recorded run, if kept.
+    std::optional<RunLink> run = std::nullopt;   ///< Its recorded run, if kept.
 
     /// The initials as a string, e.g. "ACE".
     [[nodiscard]] std::string initialsText() const { return {initials.begin(), initials.end()}; }
