@@ -2,7 +2,9 @@
 
 #include "sim/simulation.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <optional>
 #include <span>
 #include <vector>
@@ -11,8 +13,17 @@ namespace invaders {
 namespace {
 
 constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-constexpr int kInputBits = 3; // StepInput::bits() is 0..7
-constexpr uint8_t kInputMask = (1u << kInputBits) - 1;
+constexpr int kInputBits = 3;                            // StepInput::bits() is 0..7
+constexpr size_t kInputValues = size_t{1} << kInputBits; // 8
+constexpr size_t kContextRuns = 2;                       // the inputs of the two runs before predict the next
+constexpr size_t kContexts = size_t{1} << (kInputBits * kContextRuns); // 64
+constexpr size_t kTreeNodes = kInputValues; // nodes 1..7 of the bit tree of one input
+constexpr int kMaxLengthBits = 32;          // a run's length has at most this many bits
+constexpr int kMantissaContexts = 3;        // the top two bits below the leading 1, then the rest
+constexpr int kProbabilityBits = 11;        // probabilities of a 0 bit, in 1/2048ths
+constexpr uint16_t kProbabilityHalf = 1u << (kProbabilityBits - 1);
+constexpr int kAdaptShift = 4; // each bit moves its probability 1/16 of the way
+constexpr uint32_t kRangeTop = 1u << 24;
 constexpr size_t kChecksumBytes = 4;
 constexpr size_t kHashBytes = 8;
 
@@ -72,6 +83,135 @@ private:
     size_t m_offset = 0;
 };
 
+// The model both sides share (share_code.h): each run's input through a bit tree whose probabilities
+// depend on the inputs of the two runs before it, and its length in Elias gamma form (the number of bits
+// in unary, then the bits below the leading 1) with probabilities per input, bit count and position.
+class RunModel {
+public:
+    RunModel() {
+        m_input.fill(kProbabilityHalf);
+        for (auto& row : m_lengthBits)
+            row.fill(kProbabilityHalf);
+        for (auto& row : m_mantissa)
+            for (auto& cell : row)
+                cell.fill(kProbabilityHalf);
+    }
+    [[nodiscard]] uint16_t& input(size_t node) { return m_input[m_context * kTreeNodes + node]; }
+    [[nodiscard]] uint16_t& lengthBit(uint8_t input, int bits) {
+        return m_lengthBits[input][static_cast<size_t>(bits)];
+    }
+    [[nodiscard]] uint16_t& mantissa(uint8_t input, int bits, int fromTop) {
+        return m_mantissa[input][static_cast<size_t>(bits)]
+                         [static_cast<size_t>(std::min(fromTop, kMantissaContexts - 1))];
+    }
+    void push(uint8_t input) { m_context = ((m_context << kInputBits) | input) & (kContexts - 1); }
+
+private:
+    std::array<uint16_t, kContexts * kTreeNodes> m_input{};
+    std::array<std::array<uint16_t, kMaxLengthBits + 1>, kInputValues> m_lengthBits{};
+    std::array<std::array<std::array<uint16_t, kMantissaContexts>, kMaxLengthBits + 1>, kInputValues>
+        m_mantissa{};
+    size_t m_context = 0;
+};
+
+void adapt(uint16_t& probability, int bit) {
+    if (bit == 0)
+        probability =
+            static_cast<uint16_t>(probability + (((1u << kProbabilityBits) - probability) >> kAdaptShift));
+    else
+        probability = static_cast<uint16_t>(probability - (probability >> kAdaptShift));
+}
+
+// LZMA's range encoder: carries propagate through `m_cache` and a count of pending 0xFF bytes.
+class RangeEncoder {
+public:
+    explicit RangeEncoder(std::vector<uint8_t>& out) : m_out(out) {}
+
+    void encode(uint16_t& probability, int bit) {
+        const uint32_t bound = (m_range >> kProbabilityBits) * probability;
+        if (bit == 0) {
+            m_range = bound;
+        } else {
+            m_low += bound;
+            m_range -= bound;
+        }
+        adapt(probability, bit);
+        while (m_range < kRangeTop) {
+            m_range <<= 8;
+            shiftLow();
+        }
+    }
+    void finish() {
+        for (int i = 0; i < 5; ++i)
+            shiftLow();
+    }
+
+private:
+    void shiftLow() {
+        if (static_cast<uint32_t>(m_low) < 0xFF000000u || (m_low >> 32) != 0) {
+            const auto carry = static_cast<uint8_t>(m_low >> 32);
+            uint8_t pending = m_cache;
+            do {
+                m_out.push_back(static_cast<uint8_t>(pending + carry));
+                pending = 0xFF;
+            } while (--m_cacheSize != 0);
+            m_cache = static_cast<uint8_t>(m_low >> 24);
+        }
+        ++m_cacheSize;
+        m_low = (m_low & 0x00FFFFFFu) << 8;
+    }
+
+    std::vector<uint8_t>& m_out;
+    uint64_t m_low = 0;
+    uint32_t m_range = 0xFFFFFFFFu;
+    uint8_t m_cache = 0;
+    uint64_t m_cacheSize = 1;
+};
+
+// Its decoder; reading past the end is remembered (the code is then malformed), never undefined.
+class RangeDecoder {
+public:
+    explicit RangeDecoder(std::span<const uint8_t> bytes) : m_bytes(bytes) {
+        for (int i = 0; i < 5; ++i)
+            m_code = (m_code << 8) | next();
+    }
+
+    [[nodiscard]] int decode(uint16_t& probability) {
+        const uint32_t bound = (m_range >> kProbabilityBits) * probability;
+        int bit = 0;
+        if (m_code < bound) {
+            m_range = bound;
+        } else {
+            m_code -= bound;
+            m_range -= bound;
+            bit = 1;
+        }
+        adapt(probability, bit);
+        while (m_range < kRangeTop) {
+            m_range <<= 8;
+            m_code = (m_code << 8) | next();
+        }
+        return bit;
+    }
+    [[nodiscard]] bool overran() const { return m_overran; }
+    [[nodiscard]] bool atEnd() const { return m_offset == m_bytes.size(); }
+
+private:
+    uint32_t next() {
+        if (m_offset == m_bytes.size()) {
+            m_overran = true;
+            return 0;
+        }
+        return m_bytes[m_offset++];
+    }
+
+    std::span<const uint8_t> m_bytes;
+    size_t m_offset = 0;
+    uint32_t m_code = 0;
+    uint32_t m_range = 0xFFFFFFFFu;
+    bool m_overran = false;
+};
+
 std::string base64url(std::span<const uint8_t> bytes) {
     std::string text;
     text.reserve((bytes.size() * 4 + 2) / 3);
@@ -124,14 +264,32 @@ std::string encodeShareCode(const Replay& replay) {
                                            (static_cast<int32_t>(replay.settings.difficulty) << 1)));
     putVarint(content, replay.inputs.size());
     putFixed(content, replay.finalStateHash, kHashBytes);
+    RunModel model;
+    RangeEncoder encoder(content);
     for (size_t start = 0; start < replay.inputs.size();) {
         size_t end = start + 1;
         while (end < replay.inputs.size() && replay.inputs[end] == replay.inputs[start])
             ++end;
-        putVarint(content, (static_cast<uint64_t>(end - start - 1) << kInputBits) |
-                               (replay.inputs[start] & kInputMask));
+        const auto input = static_cast<uint8_t>(replay.inputs[start] & (kInputValues - 1));
+        size_t node = 1;
+        for (int bit = kInputBits - 1; bit >= 0; --bit) {
+            const int value = (input >> bit) & 1;
+            encoder.encode(model.input(node), value);
+            node = node * 2 + static_cast<size_t>(value);
+        }
+        const uint64_t length = end - start;
+        const int bits = std::bit_width(length);
+        for (int count = 1; count < bits; ++count)
+            encoder.encode(model.lengthBit(input, count), 1);
+        if (bits < kMaxLengthBits)
+            encoder.encode(model.lengthBit(input, bits), 0);
+        for (int bit = bits - 2; bit >= 0; --bit)
+            encoder.encode(model.mantissa(input, bits, bits - 2 - bit),
+                           static_cast<int>((length >> bit) & 1));
+        model.push(input);
         start = end;
     }
+    encoder.finish();
     std::vector<uint8_t> payload;
     payload.reserve(content.size() + 16);
     putVarint(payload, content.size());
@@ -245,20 +403,32 @@ vox::Result<Replay> decodeShareCode(std::string_view code) {
     replay.settings.difficulty = static_cast<Difficulty>(difficulty);
     replay.simulationVersion = static_cast<uint32_t>(*simulationVersion);
     replay.finalStateHash = *hash;
-    replay.inputs.reserve(static_cast<size_t>(*steps));
+    RunModel model;
+    RangeDecoder decoder(content.subspan(reader.offset()));
+    const std::string stopped =
+        "the inputs stop before the code's " + std::to_string(*steps) + " steps: " + malformed;
     while (replay.inputs.size() < *steps) {
-        const std::optional<uint64_t> run = reader.varint();
-        if (!run)
-            return codeError("the inputs stop after " + std::to_string(replay.inputs.size()) + " of " +
-                             std::to_string(*steps) + " steps: " + malformed);
-        const uint64_t runLength = (*run >> kInputBits) + 1;
+        size_t node = 1;
+        for (int bit = 0; bit < kInputBits; ++bit)
+            node = node * 2 + static_cast<size_t>(decoder.decode(model.input(node)));
+        const auto input = static_cast<uint8_t>(node - kTreeNodes);
+        int lengthBits = 1;
+        while (lengthBits < kMaxLengthBits && decoder.decode(model.lengthBit(input, lengthBits)) == 1)
+            ++lengthBits;
+        uint64_t runLength = 1;
+        for (int bit = lengthBits - 2; bit >= 0; --bit)
+            runLength = runLength << 1 | static_cast<uint64_t>(decoder.decode(
+                                             model.mantissa(input, lengthBits, lengthBits - 2 - bit)));
+        // Reading past the end: the code claims more than its bytes hold.
+        if (decoder.overran())
+            return codeError(stopped);
         if (runLength > *steps - replay.inputs.size())
             return codeError("a run of inputs goes past the code's " + std::to_string(*steps) +
                              " steps: " + malformed);
-        replay.inputs.insert(replay.inputs.end(), static_cast<size_t>(runLength),
-                             static_cast<uint8_t>(*run & kInputMask));
+        replay.inputs.insert(replay.inputs.end(), static_cast<size_t>(runLength), input);
+        model.push(input);
     }
-    if (!reader.atEnd())
+    if (!decoder.atEnd())
         return codeError("bytes follow the last step's input: " + malformed);
     return replay;
 }

@@ -13,12 +13,21 @@
 //       1 byte   (players - 1) | difficulty << 1
 //       varint   step count
 //       8 bytes  state hash after the last step, little-endian
-//       varints  runs of equal inputs, in order: (run length - 1) << 3 | input bits (0..7); their lengths
-//                add up to the step count
+//       the rest: the runs of equal inputs, range-coded
 //
-// Varints are LEB128: 7 bits a byte, low bits first, the top bit set on every byte but the last. Runs are
-// what makes a code short: a player holds a direction or waits for many steps at a time, and a run of up
-// to 16 equal steps costs one byte. A 5-minute game is measured in docs/game.md.
+// Varints are LEB128: 7 bits a byte, low bits first, the top bit set on every byte but the last.
+//
+// The inputs go as runs (an input and how many steps in a row it was held), compressed the way LZMA codes
+// its bits: an adaptive binary range coder (LZMA's, with 11-bit probabilities moving 1/16 of the way to
+// each bit seen, all starting at one half). A run's input goes high bit first through a bit tree whose
+// probabilities depend on the inputs of the two runs before it (64 contexts of 7 nodes; before the first
+// run they count as input 0). Its length n >= 1 goes in Elias gamma form: for b = bit count of n, b - 1
+// ones and a zero (no zero when b is 32) with one probability per (input, position), then the b - 1 bits
+// below the leading 1, high first, with one probability per (input, b, position: first, second, rest).
+// A held input costs a few bits however long it is held, and the patterns a player repeats (the demo
+// pilot's steps left and right) a fraction of a byte a run: a 5-minute game is a code of about 2,500
+// characters (docs/game.md). The stream ends with the encoder's 5 flush bytes; a decoder that needs more
+// bytes than there are, or leaves some unread, is reading a malformed code.
 //
 // A code that is cut short, changed, from another program, from a newer code format or recorded under other
 // rules is refused with a message saying which (never a crash, whatever the text).
