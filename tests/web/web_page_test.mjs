@@ -137,7 +137,7 @@ function compare(actual, reference) {
 }
 
 const kRunSize = '320x180';
-const kRunSteps = 900;
+const kRunSteps = 3600;
 const nativeEnvironment = { ...process.env, SDL_VIDEODRIVER: 'offscreen', SDL_AUDIODRIVER: 'dummy' };
 
 // Runs the native game; returns { status, output } (stdout and stderr together).
@@ -175,6 +175,23 @@ async function testRuns(native, webFolder, outputFolder) {
     check(page.exitStatus === '0' && stateHashOf(page.output) === desktopHash,
           'a run recorded on the desktop plays on the page to the same state hash',
           (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));
+  }
+
+  // The 5-minute recording kept in the repository, shared as a code, on the page.
+  const kept = runNative(native, ['--share-code', 'tests/data/replays/demo-seed5-18000.vir']);
+  const keptCode = shareCodeOf(kept.output);
+  const keptHash = stateHashOf(runNative(native, ['--headless', '--replay-code', keptCode || 'none', '--size', kRunSize,
+                                                  '--print-state-hash']).output);
+  if (keptCode && keptHash) {
+    const page = await runPage({ root: webFolder, size: kRunSize, timeout: 300,
+                                 query: `run=${keptCode}&hash&size=${kRunSize}` });
+    console.log(`tests/data/replays/demo-seed5-18000.vir (${keptCode.length}-character code) on the page: ` +
+                `state-hash ${stateHashOf(page.output)}, native ${keptHash}, page status ${page.exitStatus}`);
+    check(page.exitStatus === '0' && stateHashOf(page.output) === keptHash,
+          'the 5-minute recording plays on the page to the native state hash',
+          (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));
+  } else {
+    check(false, 'the native game shares and plays the 5-minute recording', kept.output);
   }
 
   // Browser -> desktop: the page's demo as a code, played by the native game.
