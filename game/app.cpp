@@ -137,10 +137,9 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
         std::fflush(stdout);
     }
     if ((options.replay || options.replayCode) && flow.finished() && !flow.replayMatched())
-        status =
-            fail((options.replay ? "--replay " + options.replay->string() : std::string("--replay-code")) +
-                 ": the playback ended on a different state than was recorded (the file is damaged, or "
-                 "the rules changed without a new simulation version)");
+        status = fail(replayFlagText(options) +
+                      ": the playback ended on a different state than was recorded (the file is damaged, or "
+                      "the rules changed without a new simulation version)");
     return status;
 }
 

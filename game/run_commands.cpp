@@ -47,6 +47,10 @@ int verifyScores() {
 
 } // namespace
 
+std::string replayFlagText(const Options& options) {
+    return options.replay ? "--replay " + options.replay->string() : std::string("--replay-code");
+}
+
 std::string shareCodeLine(const Replay& replay) {
     return "share-code: " + encodeShareCode(replay);
 }

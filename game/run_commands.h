@@ -23,6 +23,9 @@ namespace invaders {
 /// with the flag and says what is wrong with the file or code.
 [[nodiscard]] std::optional<vox::Result<Replay>> replayFromOptions(const Options& options);
 
+/// "--replay FILE" or "--replay-code": how messages name the replay the options play.
+[[nodiscard]] std::string replayFlagText(const Options& options);
+
 /// "share-code: <code>": the line --share-code and --print-share-code print.
 [[nodiscard]] std::string shareCodeLine(const Replay& replay);
 

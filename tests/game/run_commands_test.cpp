@@ -54,6 +54,20 @@ TEST(RunCommands, AFileSharedAsACodePlaysToTheSameHash) {
         << describe(played);
 }
 
+TEST(RunCommands, ACodeThatEndsOnAnotherStateExits1) {
+    vox::Result<invaders::Replay> recording = invaders::readReplayFile(kRecording);
+    ASSERT_TRUE(recording.ok());
+    invaders::Replay tampered = recording.value();
+    tampered.inputs.resize(6000);
+    tampered.finalStateHash ^= 1; // well-formed, but not where its inputs lead
+    const ProcessResult played =
+        runGame("--headless --replay-code " + invaders::encodeShareCode(tampered) + " --print-state-hash");
+    EXPECT_EQ(played.exitCode, 1) << describe(played);
+    EXPECT_NE(played.err.find("--replay-code: the playback ended on a different state than was recorded"),
+              std::string::npos)
+        << describe(played);
+}
+
 TEST(RunCommands, APlayedSessionPrintsACodeThatPlaysBackToItsEnd) {
     const ProcessResult session =
         runGame("--headless --demo --seed 12 --frames 1500 --print-share-code --print-state-hash");
