@@ -109,8 +109,7 @@ ScoreTableCheck checkScoreTable(const std::filesystem::path& highScoresFile, con
             if (!replay) {
                 line += "unverified: " + replay.error().message;
             } else {
-                const RunClaim claim{entry.run->player, entry.score, entry.wave, entry.initials};
-                const RunVerdict verdict = verifyRun(replay.value(), assets, claim);
+                const RunVerdict verdict = verifyRun(replay.value(), assets, runClaimOf(entry));
                 if (verdict.verified()) {
                     line += "verified (" + std::to_string(replay.value().inputs.size()) + " steps, player " +
                             std::to_string(entry.run->player + 1) + ")";

@@ -159,4 +159,17 @@ vox::Result<Replay> loadScoreRun(const std::filesystem::path& runsDirectory, con
     return vox::Error{problem + "; the file could not be kept aside (" + kept.error().message + ")"};
 }
 
+std::optional<RunClaim> runClaimOf(const HighScore& entry) {
+    if (!entry.run)
+        return std::nullopt;
+    return RunClaim{entry.run->player, entry.score, entry.wave, entry.initials};
+}
+
+vox::Result<Replay> loadEntryRun(const std::filesystem::path& highScoresFile, const HighScore& entry) {
+    if (!entry.run)
+        return vox::Error{"no run was kept for " + entry.initialsText() + "'s " +
+                          std::to_string(entry.score) + " points"};
+    return loadScoreRun(scoreRunsDirectory(highScoresFile), *entry.run);
+}
+
 } // namespace invaders

@@ -11,6 +11,7 @@
 
 #include "persist/high_scores.h"
 #include "sim/replay.h"
+#include "sim/run_playback.h"
 
 #include "vox/core/result.h"
 
@@ -53,5 +54,14 @@ inline constexpr int64_t kMaxScoreRunSteps = int64_t{3} * 60 * 60 * 60;
 /// the file comment) and the error names the file, the problem and where it was kept.
 [[nodiscard]] vox::Result<Replay> loadScoreRun(const std::filesystem::path& runsDirectory,
                                                const RunLink& link);
+
+/// What `entry`'s run must reach to hold (its player, score, wave and initials, for RunPlayback and
+/// verifyRun); nothing when the entry has no run.
+[[nodiscard]] std::optional<RunClaim> runClaimOf(const HighScore& entry);
+
+/// The run of `entry` of the table saved in `highScoresFile` (loadScoreRun: a corrupt file is kept aside);
+/// fails saying so when the entry has no run.
+[[nodiscard]] vox::Result<Replay> loadEntryRun(const std::filesystem::path& highScoresFile,
+                                               const HighScore& entry);
 
 } // namespace invaders

@@ -73,6 +73,30 @@ TEST(ScoreRuns, AKeptRunIsLinkedFromTheSavedTableAndReadsBackEqual) {
     EXPECT_EQ(back.value().settings.seed, run.settings.seed);
 }
 
+TEST(ScoreRuns, AnEntryGivesItsRunAndWhatTheRunMustReach) {
+    TempDirectory temp;
+    const std::filesystem::path table = highScoresPath(temp.path());
+    HighScoreTable scores;
+    const Replay session = someRun(8, 2);
+    const int rank = *scores.insert(entry("ZED", 450, 3));
+    EXPECT_FALSE(runClaimOf(scores.entries()[0]).has_value());
+    vox::Result<Replay> none = loadEntryRun(table, scores.entries()[0]);
+    ASSERT_FALSE(none.ok());
+    EXPECT_TRUE(contains(none.error().message, "no run was kept for ZED's 450 points"))
+        << none.error().message;
+
+    ASSERT_TRUE(keepTopTenRun(table, scores, rank, session, 1).ok());
+    const std::optional<RunClaim> claim = runClaimOf(scores.entries()[0]);
+    ASSERT_TRUE(claim.has_value());
+    EXPECT_EQ(claim->player, 1);
+    EXPECT_EQ(claim->score, 450u);
+    EXPECT_EQ(claim->wave, 3);
+    EXPECT_EQ(std::string(claim->initials.begin(), claim->initials.end()), "ZED");
+    vox::Result<Replay> run = loadEntryRun(table, scores.entries()[0]);
+    ASSERT_TRUE(run.ok()) << run.error().message;
+    EXPECT_EQ(run.value().inputs, session.inputs);
+}
+
 TEST(ScoreRuns, TwoPlayersOfOneSessionShareItsFile) {
     TempDirectory temp;
     const std::filesystem::path table = highScoresPath(temp.path());
