@@ -364,7 +364,8 @@ vox::Result<Replay> decodeShareCode(std::string_view code) {
                          std::to_string(*length) + " bytes (copy all of it)");
     if (*length < available)
         return codeError("the code has " + std::to_string(available - *length) +
-                         " bytes more than it says it holds: it is damaged");
+                         (available - *length == 1 ? " byte" : " bytes") +
+                         " more than it says it holds: it is damaged");
     const std::span<const uint8_t> content = std::span<const uint8_t>(payload).subspan(header.offset());
     if (fnv1a32(content) != *checksum)
         return codeError(

@@ -5,7 +5,8 @@
 //
 // Usage: node --experimental-websocket tests/web/run_page.mjs --root build/web/game --query 'demo&seed=1&frames=3600&hash'
 //          [--size 1280x720] [--screenshot page.png] [--frame-times SECONDS] [--timeout SECONDS]
-// Prints one JSON line: { exitStatus, output, console, screenshot?, frameTimesMs? }. Exit status 0 when the page
+// Prints one JSON line: { exitStatus, output, message, console, screenshot?, frameTimesMs? } (message: what the
+// page says when the game stopped). Exit status 0 when the page
 // ran to its end (or for --frame-times, ran that long), 1 otherwise (the reason on stderr).
 //
 // --frame-times: a windowed (not headless) page whose frames the browser paces; measures the time from one
@@ -173,6 +174,7 @@ export async function runPage(given) {
       report.exitStatus = await evaluate(cdp, 'document.body.dataset.exitStatus || null');
     }
     report.output = await evaluate(cdp, "document.getElementById('output').textContent");
+    report.message = await evaluate(cdp, "document.getElementById('message').textContent");
     if (options.screenshot) {
       const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });
       writeFileSync(options.screenshot, Buffer.from(shot.data, 'base64'));

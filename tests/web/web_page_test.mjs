@@ -231,8 +231,23 @@ async function testRuns(native, webFolder, outputFolder) {
   if (desktopCode) {
     const cut = desktopCode.slice(0, desktopCode.length / 2);
     const page = await runPage({ root: webFolder, size: kRunSize, timeout: 120, query: `run=${cut}&hash` });
-    check(page.exitStatus === '2' && /run code: the code is cut short/.test(page.output || ''),
-          'a code cut short is refused on the page, saying so', `status ${page.exitStatus}\n${page.output}`);
+    check(page.exitStatus === '2' && /run code: the code is cut short/.test(page.output || '') &&
+          /This run code cannot be played\.The code is cut short/.test(page.message || ''),
+          'a code cut short is refused on the page, saying so', `status ${page.exitStatus}\n${page.message}`);
+  }
+
+  // A damaged file chosen on the page: refused, naming the file and the problem.
+  if (recorded.status === 0) {
+    const damaged = resolve(join(outputFolder, 'damaged.vir'));
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 100] ^= 1;
+    writeFileSync(damaged, bytes);
+    const page = await runPage({ root: webFolder, size: kRunSize, timeout: 120, chooseRunFile: damaged,
+                                 query: `hash&size=${kRunSize}` });
+    check(page.exitStatus === '1' &&
+          /This run file cannot be played\.damaged\.vir: checksum mismatch/.test(page.message || ''),
+          'a damaged .vir chosen on the page is refused, naming it and what is wrong',
+          `status ${page.exitStatus}\n${page.message}\n${page.output}`);
   }
   return failed;
 }
