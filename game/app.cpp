@@ -8,6 +8,7 @@
 #include "model_view_scene.h"
 #include "persist/key_rebinding.h"
 #include "persist/save_files.h"
+#include "run_commands.h"
 #include "runner/frame_pacing.h"
 #include "runner/frame_renderer.h"
 #include "runner/headless_runner.h"
@@ -121,6 +122,12 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
                           ": no game was played, so there is nothing to record");
         }
     }
+    if (options.printShareCode) { // run_commands.h
+        if (std::optional<Replay> recording = flow.recording())
+            std::printf("%s\n", shareCodeLine(*recording).c_str());
+        else
+            status = fail("--print-share-code: no game was played, so there is no run to share");
+    }
     if (options.printStateHash) {
         // With no session yet (the title), the state is that of a game about to start.
         const Simulation* simulation = flow.simulation();
@@ -130,8 +137,8 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
         std::printf("state-hash: %016" PRIx64 "\n", hash);
         std::fflush(stdout);
     }
-    if (options.replay && flow.finished() && !flow.replayMatched())
-        status = fail("--replay " + options.replay->string() +
+    if ((options.replay || options.replayCode) && flow.finished() && !flow.replayMatched())
+        status = fail(replayFlagText(options) +
                       ": the playback ended on a different state than was recorded (the file is damaged, or "
                       "the rules changed without a new simulation version)");
     return status;
@@ -318,12 +325,11 @@ int runGame(const Options& options) {
         FlowSettings flow;
         flow.seed = options.seed.value_or(kDefaultSeed);
         flow.demo = options.demo;
-        flow.record = options.record.has_value();
-        if (options.replay) {
-            vox::Result<Replay> replay = readReplayFile(*options.replay);
-            if (!replay)
-                return fail("--replay: " + replay.error().message);
-            flow.replay = std::move(replay).value();
+        flow.record = options.record.has_value() || options.printShareCode;
+        if (std::optional<vox::Result<Replay>> replay = replayFromOptions(options)) { // FILE or CODE
+            if (!replay->ok())
+                return fail(replay->error().message);
+            flow.replay = std::move(*replay).value();
         }
 
         flow.difficulty = saved.settings.difficulty;

@@ -1,5 +1,7 @@
 #include "command_line.h"
 
+#include "sim/share_code.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -15,7 +17,7 @@ namespace {
 
 using vox::Error;
 
-enum class ValueKind { None, Count, Seed, Size, PngPath, WavPath, Path, Index, Quality };
+enum class ValueKind { None, Count, Seed, Size, PngPath, WavPath, Path, Index, Quality, Code };
 
 struct FlagSpec {
     std::string_view name;
@@ -31,6 +33,10 @@ constexpr FlagSpec kFlags[] = {
     {"--demo", ValueKind::None},
     {"--record", ValueKind::Path},
     {"--replay", ValueKind::Path},
+    {"--replay-code", ValueKind::Code},
+    {"--share-code", ValueKind::Path},
+    {"--print-share-code", ValueKind::None},
+    {"--verify-scores", ValueKind::None},
     {"--print-state-hash", ValueKind::None},
     {"--debug-overlay", ValueKind::None},
     {"--fps", ValueKind::None},
@@ -155,6 +161,13 @@ vox::Status applyValue(const FlagSpec& flag, std::string_view value, Options& op
     }
     case ValueKind::Size:
         return parseSize(value, options);
+    case ValueKind::Code: {
+        // Decoded here so that a bad code is a bad command line (exit 2); the game decodes it again.
+        if (vox::Result<Replay> replay = decodeShareCode(value); !replay)
+            return Error{std::string(flag.name) + ": " + replay.error().message};
+        options.replayCode = std::string(value);
+        return {};
+    }
     case ValueKind::Quality: {
         const std::optional<Quality> quality = qualityFromName(value);
         if (!quality)
@@ -168,12 +181,13 @@ vox::Status applyValue(const FlagSpec& flag, std::string_view value, Options& op
         auto path = parsePath(flag.name, value, flag.kind);
         if (!path)
             return path.error();
-        std::optional<std::filesystem::path>* target = flag.name == "--screenshot"  ? &options.screenshot
-                                                       : flag.name == "--audio-out" ? &options.audioOut
-                                                       : flag.name == "--record"    ? &options.record
-                                                       : flag.name == "--replay"    ? &options.replay
-                                                       : flag.name == "--inspect"   ? &options.inspect
-                                                                                    : &options.view;
+        std::optional<std::filesystem::path>* target = flag.name == "--screenshot"   ? &options.screenshot
+                                                       : flag.name == "--audio-out"  ? &options.audioOut
+                                                       : flag.name == "--record"     ? &options.record
+                                                       : flag.name == "--replay"     ? &options.replay
+                                                       : flag.name == "--inspect"    ? &options.inspect
+                                                       : flag.name == "--share-code" ? &options.shareCode
+                                                                                     : &options.view;
         *target = std::move(path).value();
         return {};
     }
@@ -196,6 +210,10 @@ void applySwitch(std::string_view name, Options& options) {
         options.fps = true;
     else if (name == "--json")
         options.json = true;
+    else if (name == "--print-share-code")
+        options.printShareCode = true;
+    else if (name == "--verify-scores")
+        options.verifyScores = true;
 }
 
 // Flags that make no sense together; `given` lists the flags in the order they appeared.
@@ -220,6 +238,24 @@ vox::Status checkCombinations(const std::vector<std::string_view>& given) {
         return Error{"--record and --replay cannot be used together: a replay's input comes from its file"};
     if (has("--demo") && has("--replay"))
         return Error{"--demo and --replay cannot be used together: both decide the player's input"};
+    if (has("--replay-code")) {
+        for (std::string_view other : {"--replay", "--record", "--demo", "--print-share-code"}) {
+            if (has(other))
+                return Error{"--replay-code and " + std::string(other) +
+                             " cannot be used together: the run's input comes from its code"};
+        }
+    }
+    if (has("--print-share-code") && has("--replay"))
+        return Error{
+            "--print-share-code prints the code of a run played now; for a file use --share-code FILE"};
+    for (std::string_view command : {"--share-code", "--verify-scores"}) {
+        if (has(command)) {
+            if (std::string_view other = firstOtherThan({command}); !other.empty())
+                return Error{std::string(command) +
+                             " prints its answer and exits; it cannot be combined with " +
+                             std::string(other)};
+        }
+    }
     if (has("--audio-out") && !has("--headless"))
         return Error{"--audio-out renders the sound of a --headless run, step by step; add --headless"};
     if (has("--inspect")) {
@@ -295,7 +331,7 @@ std::optional<int64_t> stepLimit(const Options& options, bool headless) {
     if (options.frames)
         return options.frames;
     // A replay ends by itself when its input runs out; anything else headless has nobody to end it.
-    if (headless && !options.replay)
+    if (headless && !options.replay && !options.replayCode)
         return kDefaultHeadlessSteps;
     return std::nullopt;
 }
@@ -314,12 +350,17 @@ Play:
   --demo               attract mode: the game plays itself
   --record FILE        save every simulation step's input to FILE
   --replay FILE        play back the input saved in FILE
+  --replay-code CODE   play back a shared run (a code from --share-code or the game)
+  --print-share-code   print the share code of the game played, on exit
+  --share-code F.vir   print the share code of a recorded run and exit
+  --verify-scores      replay every top-ten entry's kept run, say which hold and exit
+                       (status 1 if any does not)
   --print-state-hash   print a hash of the final game state on exit
 
 Headless runs and automation:
   --headless           render offscreen with no window (automatic when there is no display)
   --frames N           run N simulation steps (60 per second), then exit with status 0;
-                       a headless run without --frames or --replay stops after 120 steps
+                       a headless run without --frames or a replay stops after 120 steps
   --screenshot F.png   write the last frame to F.png on exit
   --audio-out F.wav    with --headless: write the run's sound to F.wav (48 kHz mono, 16-bit)
 

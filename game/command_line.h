@@ -35,6 +35,10 @@ struct Options {
     bool demo = false;                               ///< --demo: the game plays itself.
     std::optional<std::filesystem::path> record;     ///< --record FILE: save each step's input.
     std::optional<std::filesystem::path> replay;     ///< --replay FILE: play recorded input back.
+    std::optional<std::string> replayCode;           ///< --replay-code CODE: play a shared run back.
+    std::optional<std::filesystem::path> shareCode;  ///< --share-code FILE.vir: print its code, exit.
+    bool printShareCode = false;                     ///< --print-share-code: print the played run's code.
+    bool verifyScores = false;                       ///< --verify-scores: check the top ten's runs, exit.
     bool printStateHash = false;                     ///< --print-state-hash: print the final state hash.
     bool debugOverlay = false;                       ///< --debug-overlay: start with the overlay shown.
     bool fps = false;                                ///< --fps: a small frame-rate counter, no overlay.

@@ -2,6 +2,7 @@
 // 2 bad command line.
 #include "app.h"
 #include "command_line.h"
+#include "run_commands.h"
 
 #include "vox/voxel/vox_inspect.h"
 
@@ -36,5 +37,8 @@ int main(int argc, char** argv) {
         std::fputs(summary.value().c_str(), stdout);
         return 0;
     }
+    // --share-code, --verify-scores: answered without a window.
+    if (std::optional<int> status = invaders::runCommandWithoutWindow(options.value()))
+        return *status;
     return invaders::runGame(options.value());
 }

@@ -17,6 +17,7 @@ targets=(
   "settings_parser_fuzz|tests/fuzz/persist/persist.dict|tests/fuzz/persist/seeds/*"
   "high_score_parser_fuzz|tests/fuzz/persist/persist.dict|tests/fuzz/persist/seeds/*"
   "replay_parser_fuzz|tests/fuzz/sim/replay.dict|tests/fuzz/sim/seeds/*"
+  "share_code_fuzz||tests/fuzz/sim/code_seeds/*"
   "tree_ops_fuzz||tests/fuzz/broadphase/seeds/*"
 )
 names=()

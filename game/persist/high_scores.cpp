@@ -54,12 +54,58 @@ std::optional<int> HighScoreTable::insert(const HighScore& entry) {
     return rank;
 }
 
+bool HighScoreTable::setRun(int rank, std::optional<RunLink> run) {
+    if (rank < 0 || rank >= static_cast<int>(m_entries.size()))
+        return false;
+    m_entries[static_cast<std::size_t>(rank)].run = run;
+    return true;
+}
+
+namespace {
+
+constexpr std::string_view kRunPrefix = "run=";
+
+std::string formatRunLink(const RunLink& link) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string text(kRunPrefix);
+    for (int shift = 60; shift >= 0; shift -= 4)
+        text += kDigits[(link.id >> shift) & 0xF];
+    return text + "/p" + std::to_string(link.player + 1);
+}
+
+// "run=<16 hex digits>/p<1|2>".
+std::optional<RunLink> parseRunLink(std::string_view word) {
+    constexpr std::size_t kDigits = 16;
+    if (word.size() != kRunPrefix.size() + kDigits + 3 || !word.starts_with(kRunPrefix))
+        return std::nullopt;
+    const std::string_view digits = word.substr(kRunPrefix.size(), kDigits);
+    const std::string_view player = word.substr(kRunPrefix.size() + kDigits);
+    RunLink link;
+    for (char c : digits) {
+        const int value = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (value < 0)
+            return std::nullopt;
+        link.id = link.id << 4 | static_cast<uint64_t>(value);
+    }
+    if (player != "/p1" && player != "/p2")
+        return std::nullopt;
+    link.player = player == "/p1" ? 0 : 1;
+    return link;
+}
+
+} // namespace
+
 std::string formatHighScores(const HighScoreTable& table) {
     std::string text = headerLine(kHighScoresMagic, kHighScoresVersion);
-    text += "# initials score wave, best first; written by voxel-invaders\n";
-    for (const HighScore& entry : table.entries())
-        text += entry.initialsText() + " " + std::to_string(entry.score) + " " + std::to_string(entry.wave) +
-                "\n";
+    text += "# initials score wave [run], best first; written by voxel-invaders\n";
+    for (const HighScore& entry : table.entries()) {
+        text += entry.initialsText() + " " + std::to_string(entry.score) + " " + std::to_string(entry.wave);
+        if (entry.run) {
+            text += ' ';
+            text += formatRunLink(*entry.run);
+        }
+        text += '\n';
+    }
     text += "end\n";
     return text;
 }
@@ -75,8 +121,9 @@ vox::Result<HighScoreTable> parseHighScores(std::string_view text, std::string_v
             return vox::Error{lineMessage(fileName, line.number, what)};
         };
         const std::vector<std::string_view> words = splitWords(line.text);
-        if (words.size() != 3)
-            return fail("expected 'initials score wave', found " + quoted(line.text));
+        if (words.size() != 3 && words.size() != 4)
+            return fail("expected 'initials score wave', then optionally its run=ID/pN, found " +
+                        quoted(line.text));
         if (!validInitials(words[0]))
             return fail("initials " + quoted(words[0], 10) + " must be three uppercase letters or digits");
         const std::optional<uint32_t> score = parseNumber<uint32_t>(words[1], 1, kMaxHighScore);
@@ -96,6 +143,12 @@ vox::Result<HighScoreTable> parseHighScores(std::string_view text, std::string_v
         std::copy(words[0].begin(), words[0].end(), entry.initials.begin());
         entry.score = *score;
         entry.wave = *wave;
+        if (words.size() == 4) {
+            entry.run = parseRunLink(words[3]);
+            if (!entry.run)
+                return fail("run " + quoted(words[3], 40) +
+                            " must be run= with 16 lowercase hex digits, then /p1 or /p2");
+        }
         const std::optional<int> rank = table.insert(entry);
         VOX_ASSERT(rank.has_value(), "parseHighScores: an ordered entry must enter a table with room");
     }

@@ -2,10 +2,13 @@
 // `HighScoreTable`: the persistent top ten, with three-letter initials, score and wave, and its text file:
 //
 //     voxel-invaders-highscores 1
-//     # initials score wave, best first
-//     ACE 7340 4
+//     # initials score wave [run], best first
+//     ACE 7340 4 run=9f3c01d2a4b5e6f7/p1
 //     BOB 2210 2
 //     end
+//
+// The optional fourth word links the entry to its recorded run (score_runs.h): the file runs/<id>.vir
+// beside the table and the player (p1 or p2) of that session whose score this is.
 //
 // Ordering: higher scores first; on a tie the earlier entry stays above, so a new score must beat an
 // entry to pass it. A file with entries out of that order, more than ten entries, bad initials or numbers
@@ -27,11 +30,20 @@ inline constexpr uint32_t kMaxHighScore = 999'999'999;
 /// Highest wave number the table stores.
 inline constexpr int kMaxHighScoreWave = 99'999;
 
+/// Where a top-ten entry's recorded run is kept: runs/<id as 16 hex digits>.vir, and whose score it is.
+struct RunLink {
+    uint64_t id = 0;    ///< The run's file name (scoreRunId() of the recording).
+    int32_t player = 0; ///< 0-based player of that session (0 or 1).
+
+    friend bool operator==(const RunLink&, const RunLink&) = default;
+};
+
 /// One line of the table.
 struct HighScore {
     std::array<char, 3> initials{'A', 'A', 'A'}; ///< 'A'-'Z' or '0'-'9' each (see validInitials()).
     uint32_t score = 0;                          ///< Points, 1 to kMaxHighScore.
     int wave = 1;                                ///< Wave reached, 1 to kMaxHighScoreWave.
+    std::optional<RunLink> run = std::nullopt;   ///< Its recorded run, if kept.
 
     /// The initials as a string, e.g. "ACE".
     [[nodiscard]] std::string initialsText() const { return {initials.begin(), initials.end()}; }
@@ -56,6 +68,9 @@ public:
     /// Returns its 0-based rank, or nothing if it does not qualify. The entry must be valid (initials,
     /// score and wave in range); that is checked in debug builds.
     std::optional<int> insert(const HighScore& entry);
+
+    /// Links entry `rank` (0-based) to its recorded run, or unlinks it; false if there is no such entry.
+    bool setRun(int rank, std::optional<RunLink> run);
 
     /// The entries, best first; at most kCapacity.
     [[nodiscard]] const std::vector<HighScore>& entries() const { return m_entries; }

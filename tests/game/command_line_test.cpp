@@ -1,4 +1,5 @@
 #include "command_line.h"
+#include "sim/share_code.h"
 
 #include <gtest/gtest.h>
 
@@ -234,10 +235,14 @@ TEST(CommandLine, AHeadlessRunWithNoOtherEndStopsAfterTheDefaultSteps) {
 
 TEST(CommandLine, UsageMentionsEveryFlag) {
     const std::string usage = invaders::usageText();
-    for (const char* flag :
-         {"--headless", "--frames", "--screenshot", "--seed", "--size", "--demo", "--record", "--replay",
-          "--print-state-hash", "--debug-overlay", "--fps", "--quality", "--inspect", "--json", "--view",
-          "--frame", "--help", "--version"}) {
+    for (const char* flag : {"--headless",      "--frames",     "--screenshot",
+                             "--seed",          "--size",       "--demo",
+                             "--record",        "--replay",     "--print-state-hash",
+                             "--debug-overlay", "--fps",        "--quality",
+                             "--inspect",       "--json",       "--view",
+                             "--frame",         "--help",       "--version",
+                             "--replay-code",   "--share-code", "--print-share-code",
+                             "--verify-scores"}) {
         EXPECT_CONTAINS(usage, flag);
     }
     // Every variable the game reads (app.cpp's data search and window, persist/save_files.cpp).
@@ -245,6 +250,35 @@ TEST(CommandLine, UsageMentionsEveryFlag) {
          {"VOX_DATA_DIR", "VOX_SHADER_DIR", "VOX_ASSET_DIR", "VOX_DATA_HOME", "VOX_GL"})
         EXPECT_CONTAINS(usage, variable);
     EXPECT_EQ(usage.back(), '\n');
+}
+
+// Recorded runs (issue 28): codes, files and the table's runs.
+TEST(CommandLine, RunFlags) {
+    // The smallest valid code: a run of no steps (its format: share_code.h).
+    const std::string code =
+        invaders::encodeShareCode(invaders::newReplay({1, 1, invaders::Difficulty::Arcade}));
+    const Options replayed = parseOk({"--headless", "--replay-code", code, "--print-state-hash"});
+    EXPECT_EQ(replayed.replayCode, code);
+    EXPECT_EQ(stepLimit(replayed, true), std::nullopt) << "a replayed code ends when its input does";
+    EXPECT_EQ(parseOk({"--share-code", "a.vir"}).shareCode, std::filesystem::path("a.vir"));
+    EXPECT_TRUE(parseOk({"--verify-scores"}).verifyScores);
+    EXPECT_TRUE(parseOk({"--demo", "--print-share-code"}).printShareCode);
+
+    // A bad code is a bad command line, and says what is wrong with it.
+    EXPECT_CONTAINS(parseError({"--replay-code", "hello"}), "--replay-code: run code: ");
+    EXPECT_CONTAINS(parseError({"--replay-code", "hello"}), "not a voxel-invaders run code");
+    EXPECT_CONTAINS(parseError({"--replay-code="}), "the code is empty");
+    EXPECT_CONTAINS(parseError({"--replay-code", code.substr(0, 8)}), "cut short");
+    EXPECT_CONTAINS(parseError({"--replay-code"}), "needs a value");
+
+    EXPECT_CONTAINS(parseError({"--replay-code", code, "--replay", "a.vir"}), "--replay-code and --replay");
+    EXPECT_CONTAINS(parseError({"--replay-code", code, "--demo"}), "--replay-code and --demo");
+    EXPECT_CONTAINS(parseError({"--replay-code", code, "--record", "b.vir"}), "--replay-code and --record");
+    EXPECT_CONTAINS(parseError({"--replay", "a.vir", "--print-share-code"}), "--share-code FILE");
+    EXPECT_CONTAINS(parseError({"--share-code", "a.vir", "--headless"}),
+                    "cannot be combined with --headless");
+    EXPECT_CONTAINS(parseError({"--verify-scores", "--seed", "1"}), "cannot be combined with --seed");
+    EXPECT_CONTAINS(parseError({"--verify-scores", "--share-code", "a.vir"}), "cannot be combined with");
 }
 
 TEST(CommandLine, VersionNamesTheGame) {

@@ -5,7 +5,8 @@
 //
 // Usage: node --experimental-websocket tests/web/run_page.mjs --root build/web/game --query 'demo&seed=1&frames=3600&hash'
 //          [--size 1280x720] [--screenshot page.png] [--frame-times SECONDS] [--timeout SECONDS]
-// Prints one JSON line: { exitStatus, output, console, screenshot?, frameTimesMs? }. Exit status 0 when the page
+// Prints one JSON line: { exitStatus, output, message, console, screenshot?, frameTimesMs? } (message: what the
+// page says when the game stopped). Exit status 0 when the page
 // ran to its end (or for --frame-times, ran that long), 1 otherwise (the reason on stderr).
 //
 // --frame-times: a windowed (not headless) page whose frames the browser paces; measures the time from one
@@ -116,7 +117,31 @@ export async function evaluate(cdp, expression) {
   return result.result.value;
 }
 
-// Runs the page as the options say (the command line's names) and returns the report.
+// `evaluate`, but '' while the page is between documents (its context destroyed by a navigation).
+async function evaluateOrEmpty(cdp, expression) {
+  try {
+    return await evaluate(cdp, expression);
+  } catch {
+    return '';
+  }
+}
+
+// Chooses `file` in the page's "Open run" file input (web/index.html, setUpRuns), as a player would, and
+// waits for the page it opens (?runfile).
+async function chooseRunFile(cdp, file, deadline) {
+  while (Date.now() < deadline && !(await evaluateOrEmpty(cdp, "document.readyState === 'complete' && " +
+                                                          "!!document.getElementById('run-file')")))
+    await sleep(200);
+  await cdp.send('DOM.enable');
+  const document = await cdp.send('DOM.getDocument');
+  const input = await cdp.send('DOM.querySelector', { nodeId: document.root.nodeId, selector: '#run-file' });
+  await cdp.send('DOM.setFileInputFiles', { files: [file], nodeId: input.nodeId });
+  while (Date.now() < deadline && !(await evaluateOrEmpty(cdp, "location.search.startsWith('?runfile')")))
+    await sleep(200);
+}
+
+// Runs the page as the options say (the command line's names) and returns the report. `chooseRunFile`: an
+// absolute path of a .vir to choose on the page once it has loaded.
 export async function runPage(given) {
   const options = { size: '1280x720', timeout: 300, ...given };
   const [width, height] = options.size.split('x').map(Number);
@@ -142,11 +167,14 @@ export async function runPage(given) {
         requestAnimationFrame(tick); })`);
       report.exitStatus = await evaluate(cdp, 'document.body.dataset.exitStatus || null');
     } else {
-      while (Date.now() < deadline && !(await evaluate(cdp, 'document.body.dataset.exitStatus || ""')))
+      if (options.chooseRunFile)
+        await chooseRunFile(cdp, options.chooseRunFile, deadline);
+      while (Date.now() < deadline && !(await evaluateOrEmpty(cdp, 'document.body.dataset.exitStatus || ""')))
         await sleep(250);
       report.exitStatus = await evaluate(cdp, 'document.body.dataset.exitStatus || null');
     }
     report.output = await evaluate(cdp, "document.getElementById('output').textContent");
+    report.message = await evaluate(cdp, "document.getElementById('message').textContent");
     if (options.screenshot) {
       const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });
       writeFileSync(options.screenshot, Buffer.from(shot.data, 'base64'));

@@ -3,6 +3,9 @@
 // the native game's for the same seed and steps, and its canvas afterwards must match the native game's
 // picture of the same frame within the golden images' tolerance (tests/golden/README.md). Without WebGL 2
 // the page must say so instead of loading the game.
+// Runs (issue 28): a run recorded by the native game plays on the page (?run=CODE&hash) to the native state
+// hash, a run the page recorded (?print-share-code) plays in the native game to the page's hash, a .vir file
+// chosen with the page's "Open run" button plays to its hash, and a damaged code is refused, saying why.
 //
 // Usage: node --experimental-websocket tests/web/web_page_test.mjs NATIVE_EXECUTABLE WEB_FOLDER OUTPUT_FOLDER
 //   NATIVE_EXECUTABLE  build/release/game/voxel-invaders
@@ -10,9 +13,9 @@
 //   OUTPUT_FOLDER      where native.png, page.png and diff.png are written, to look at
 // Prints what it compared; exit status 0 when both match, 1 otherwise.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { inflateSync, deflateSync } from 'node:zlib';
 import { runPage } from './run_page.mjs';
 
@@ -133,6 +136,122 @@ function compare(actual, reference) {
   return { ok, mean, outliers, allowedOutliers: Math.floor(kOutlierFraction * pixels), largest, diff };
 }
 
+const kRunSize = '320x180';
+const kRunSteps = 3600;
+const nativeEnvironment = { ...process.env, SDL_VIDEODRIVER: 'offscreen', SDL_AUDIODRIVER: 'dummy' };
+
+// Runs the native game; returns { status, output } (stdout and stderr together).
+function runNative(native, args) {
+  const result = spawnSync(native, args, { env: nativeEnvironment, encoding: 'utf8' });
+  return { status: result.status, output: (result.stdout || '') + (result.stderr || '') };
+}
+
+const shareCodeOf = (text) => /share-code: (VIR1-[A-Za-z0-9_-]+)/.exec(text || '')?.[1];
+const stateHashOf = (text) => /state-hash: ([0-9a-f]{16})/.exec(text || '')?.[1];
+
+// The runs' checks; returns true when one failed.
+async function testRuns(native, webFolder, outputFolder) {
+  let failed = false;
+  const check = (ok, what, details) => {
+    console.log(`${ok ? 'ok' : 'FAIL'}: ${what}`);
+    if (!ok) {
+      console.log(details);
+      failed = true;
+    }
+  };
+
+  // Desktop -> browser: the native game's demo as a code, played on the page.
+  const desktop = runNative(native, ['--headless', '--demo', '--seed', '8', '--frames', String(kRunSteps),
+                                     '--size', kRunSize, '--print-share-code', '--print-state-hash']);
+  const desktopCode = shareCodeOf(desktop.output);
+  const desktopHash = stateHashOf(desktop.output);
+  check(desktop.status === 0 && desktopCode && desktopHash, 'the native game prints its run\'s code and hash',
+        desktop.output);
+  if (desktopCode) {
+    const page = await runPage({ root: webFolder, size: kRunSize, timeout: 300,
+                                 query: `run=${desktopCode}&hash&size=${kRunSize}` });
+    console.log(`desktop run (${desktopCode.length}-character code) on the page: state-hash ` +
+                `${stateHashOf(page.output)}, native ${desktopHash}, page status ${page.exitStatus}`);
+    check(page.exitStatus === '0' && stateHashOf(page.output) === desktopHash,
+          'a run recorded on the desktop plays on the page to the same state hash',
+          (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));
+  }
+
+  // The 5-minute recording kept in the repository, shared as a code, on the page.
+  const kept = runNative(native, ['--share-code', 'tests/data/replays/demo-seed5-18000.vir']);
+  const keptCode = shareCodeOf(kept.output);
+  const keptHash = stateHashOf(runNative(native, ['--headless', '--replay-code', keptCode || 'none', '--size', kRunSize,
+                                                  '--print-state-hash']).output);
+  if (keptCode && keptHash) {
+    const page = await runPage({ root: webFolder, size: kRunSize, timeout: 300,
+                                 query: `run=${keptCode}&hash&size=${kRunSize}` });
+    console.log(`tests/data/replays/demo-seed5-18000.vir (${keptCode.length}-character code) on the page: ` +
+                `state-hash ${stateHashOf(page.output)}, native ${keptHash}, page status ${page.exitStatus}`);
+    check(page.exitStatus === '0' && stateHashOf(page.output) === keptHash,
+          'the 5-minute recording plays on the page to the native state hash',
+          (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));
+  } else {
+    check(false, 'the native game shares and plays the 5-minute recording', kept.output);
+  }
+
+  // Browser -> desktop: the page's demo as a code, played by the native game.
+  const browser = await runPage({ root: webFolder, size: kRunSize, timeout: 300,
+                                  query: `demo&seed=9&frames=${kRunSteps}&print-share-code&hash&size=${kRunSize}` });
+  const browserCode = shareCodeOf(browser.output);
+  const browserHash = stateHashOf(browser.output);
+  check(browser.exitStatus === '0' && browserCode && browserHash, 'the page prints its run\'s code and hash',
+        (browser.output || '') + '\nconsole:\n' + (browser.console || []).join('\n'));
+  if (browserCode) {
+    const played = runNative(native, ['--headless', '--replay-code', browserCode, '--size', kRunSize,
+                                      '--print-state-hash']);
+    console.log(`browser run (${browserCode.length}-character code) in the native game: state-hash ` +
+                `${stateHashOf(played.output)}, page ${browserHash}, native status ${played.status}`);
+    check(played.status === 0 && stateHashOf(played.output) === browserHash,
+          'a run recorded on the page plays in the native game to the same state hash', played.output);
+  }
+
+  // A recorded file chosen on the page ("Open run"): played to the state it was recorded with.
+  const file = resolve(join(outputFolder, 'chosen.vir'));
+  const recorded = runNative(native, ['--headless', '--demo', '--seed', '10', '--frames', String(kRunSteps),
+                                      '--size', kRunSize, '--record', file, '--print-state-hash']);
+  const recordedHash = stateHashOf(recorded.output);
+  if (recorded.status === 0 && recordedHash) {
+    const page = await runPage({ root: webFolder, size: kRunSize, timeout: 300, chooseRunFile: file,
+                                 query: `hash&size=${kRunSize}` });
+    console.log(`chosen file on the page: state-hash ${stateHashOf(page.output)}, recorded ${recordedHash}, ` +
+                `page status ${page.exitStatus}`);
+    check(page.exitStatus === '0' && stateHashOf(page.output) === recordedHash,
+          'a .vir file chosen on the page plays to its recorded state hash',
+          (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));
+  } else {
+    check(false, 'the native game records a file to choose on the page', recorded.output);
+  }
+
+  // A damaged code: refused with the reason (a bad command line: status 2).
+  if (desktopCode) {
+    const cut = desktopCode.slice(0, desktopCode.length / 2);
+    const page = await runPage({ root: webFolder, size: kRunSize, timeout: 120, query: `run=${cut}&hash` });
+    check(page.exitStatus === '2' && /run code: the code is cut short/.test(page.output || '') &&
+          /This run code cannot be played\.The code is cut short/.test(page.message || ''),
+          'a code cut short is refused on the page, saying so', `status ${page.exitStatus}\n${page.message}`);
+  }
+
+  // A damaged file chosen on the page: refused, naming the file and the problem.
+  if (recorded.status === 0) {
+    const damaged = resolve(join(outputFolder, 'damaged.vir'));
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 100] ^= 1;
+    writeFileSync(damaged, bytes);
+    const page = await runPage({ root: webFolder, size: kRunSize, timeout: 120, chooseRunFile: damaged,
+                                 query: `hash&size=${kRunSize}` });
+    check(page.exitStatus === '1' &&
+          /This run file cannot be played\.damaged\.vir: checksum mismatch/.test(page.message || ''),
+          'a damaged .vir chosen on the page is refused, naming it and what is wrong',
+          `status ${page.exitStatus}\n${page.message}\n${page.output}`);
+  }
+  return failed;
+}
+
 async function main() {
   const [native, webFolder, outputFolder] = process.argv.slice(2);
   if (!outputFolder)
@@ -181,6 +300,8 @@ async function main() {
     console.log('FAIL: the page must tell a browser without WebGL 2 so; its output:\n' + (noWebGl.output || ''));
     failed = true;
   }
+  if (await testRuns(native, webFolder, outputFolder))
+    failed = true;
   console.log(failed ? 'web page test: FAILED' : 'web page test: passed');
   process.exit(failed ? 1 : 0);
 }

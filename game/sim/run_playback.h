@@ -1,0 +1,108 @@
+#pragma once
+// `RunPlayback`: a recorded run played step by step for watching (the WATCH screen's model), with pause
+// and speed, and the check that a run is what it claims: it ends on its recorded state hash and, for a
+// top-ten entry, on the entry's score and wave. `verifyRun` is the same check without the watching.
+
+#include "sim/replay.h"
+#include "sim/simulation.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace invaders {
+
+/// What a run is said to reach: a top-ten entry's player, score and wave.
+struct RunClaim {
+    int32_t player = 0;                          ///< 0-based player whose score it is (0 or 1).
+    uint32_t score = 0;                          ///< The entry's score.
+    int32_t wave = 1;                            ///< The entry's wave.
+    std::array<char, 3> initials{'A', 'A', 'A'}; ///< For the banner.
+};
+
+/// The outcome of playing a run to its end.
+struct RunVerdict {
+    bool hashMatches = false; ///< The last step's state hash is the recorded one.
+    bool claimMatches = true; ///< The claimed player's score and wave are reached (true with no claim).
+    uint64_t finalHash = 0;   ///< `Simulation::stateHash()` after the last step.
+    uint32_t finalScore = 0;  ///< The claimed player's score at the end (player 1's with no claim).
+    int32_t finalWave = 1;    ///< The claimed player's wave at the end (player 1's with no claim).
+    std::string problem;      ///< Empty when verified; else one sentence saying what does not hold.
+
+    /// True when the run holds: its hash and its claim.
+    [[nodiscard]] bool verified() const { return hashMatches && claimMatches; }
+};
+
+/// The banner over a watched run: whose it is and what it scored.
+struct RunBanner {
+    std::string initials; ///< "ACE"; empty for a run that is no table entry.
+    uint32_t score = 0;   ///< The claimed score (0 with no claim).
+    int32_t wave = 1;     ///< The claimed wave.
+};
+
+/// Plays a run for watching. Each `advanceFrame()` takes `speed()` steps (1, 2 or 4) unless paused or
+/// ended; the state to draw is `simulation()`.
+class RunPlayback {
+public:
+    /// The speeds, in simulation steps per displayed frame.
+    static constexpr std::array<int32_t, 3> kSpeeds{1, 2, 4};
+
+    /// Starts `replay` from its first step. `claim`: the table entry it belongs to, if any. `assets` are
+    /// copied by the simulation.
+    RunPlayback(Replay replay, const GameAssets& assets, std::optional<RunClaim> claim = std::nullopt);
+
+    /// One displayed frame: `speed()` steps, fewer at the end; nothing when paused or ended.
+    void advanceFrame();
+    /// Plays every remaining step at once (pause and speed do not matter).
+    void playToEnd();
+
+    /// Pauses or resumes.
+    void setPaused(bool paused) { m_paused = paused; }
+    /// True while paused.
+    [[nodiscard]] bool paused() const { return m_paused; }
+    /// Sets the steps per frame; must be one of kSpeeds (anything else is ignored and returns false).
+    bool setSpeed(int32_t stepsPerFrame);
+    /// The next speed of kSpeeds after the current one, wrapping around (1x -> 2x -> 4x -> 1x).
+    void cycleSpeed();
+    /// Steps per displayed frame.
+    [[nodiscard]] int32_t speed() const { return m_speed; }
+
+    /// True once every recorded step has been played.
+    [[nodiscard]] bool ended() const { return m_step == m_replay.inputs.size(); }
+    /// Steps played so far, and in all.
+    [[nodiscard]] int64_t stepsPlayed() const { return static_cast<int64_t>(m_step); }
+    /// Steps in the run.
+    [[nodiscard]] int64_t totalSteps() const { return static_cast<int64_t>(m_replay.inputs.size()); }
+    /// The outcome: set once `ended()`.
+    [[nodiscard]] const std::optional<RunVerdict>& verdict() const { return m_verdict; }
+
+    /// The game as it stands.
+    [[nodiscard]] const Simulation& simulation() const { return *m_simulation; }
+    /// The run being played.
+    [[nodiscard]] const Replay& replay() const { return m_replay; }
+    /// Whose run it is and what it claims.
+    [[nodiscard]] RunBanner banner() const;
+
+private:
+    void stepOnce();
+
+    Replay m_replay;
+    std::optional<RunClaim> m_claim;
+    std::unique_ptr<Simulation> m_simulation;
+    size_t m_step = 0;
+    int32_t m_speed = 1;
+    bool m_paused = false;
+    std::optional<RunVerdict> m_verdict;
+};
+
+/// The verdict on `simulation` after a run's last step, against the run's recorded hash and `claim`.
+[[nodiscard]] RunVerdict judgeRun(const Simulation& simulation, const Replay& replay,
+                                  const std::optional<RunClaim>& claim);
+
+/// Plays `replay` to its end and judges it (see RunPlayback).
+[[nodiscard]] RunVerdict verifyRun(const Replay& replay, const GameAssets& assets,
+                                   const std::optional<RunClaim>& claim = std::nullopt);
+
+} // namespace invaders
