@@ -1163,9 +1163,9 @@ TreeStats DynamicAabbTree::stats() const {
             proxies;
         const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
                             (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
-                            m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
-                            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
-                            m_nodeMarks.capacity() * sizeof(uint8_t) +
+                            (m_pairs.capacity() + m_reportScratch.capacity()) * sizeof(Pair) +
+                            m_currentBoxes.capacity() * sizeof(Aabb) + m_due.capacity() * sizeof(Due) +
+                            m_buildRefs.capacity() * sizeof(Ref) + m_nodeMarks.capacity() * sizeof(uint8_t) +
                             (m_marked.capacity() + m_pending.capacity() + m_pendingIndex.capacity() +
                              m_dynamicProxies.capacity() + m_dynamicPosition.capacity()) *
                                 sizeof(uint32_t) +

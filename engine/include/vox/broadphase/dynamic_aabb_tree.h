@@ -564,7 +564,8 @@ private:
         glm::vec3 displacement;
     };
     std::vector<Due> m_due;
-    std::vector<Pair> m_pairs; ///< Candidate pairs: fat boxes overlap, not both static.
+    std::vector<Pair> m_pairs;         ///< Candidate pairs: fat boxes overlap, not both static.
+    std::vector<Pair> m_reportScratch; ///< updatePairs: the kept pairs to test, then to report.
     /// Pending leaves (re-fattened in place, ancestors not refitted yet), oldest first; an entry is live when
     /// m_pendingIndex of its slot names it (a leaf settled by reinsertion or destroyed leaves a dead entry).
     std::vector<uint32_t> m_pending;
@@ -625,16 +626,31 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     const Aabb* boxes = m_currentBoxes.data();
     Pair* pairs = m_pairs.data();
     const size_t count = m_pairs.size();
+    // Without branches: whether a pair survives, and whether it is tested, follows which proxies moved, which
+    // no branch predictor guesses when some of them do (mispredictions were most of a step where a tenth
+    // move). Survivors are compacted in place and those with a moved member listed apart; the overlapping
+    // ones among those are then reported, in the pairs' order as before.
+    if (m_reportScratch.size() < count)
+        m_reportScratch.resize(count);
+    Pair* toTest = m_reportScratch.data();
     size_t kept = 0;
+    size_t testCount = 0;
     for (size_t k = 0; k < count; ++k) {
         const Pair pair = pairs[k];
         const uint8_t pairFlags = flags[pair.a] | flags[pair.b];
-        if ((pairFlags & kChangedFlag) != 0)
-            continue;
-        pairs[kept++] = pair;
-        if ((pairFlags & kMovedFlag) != 0 && overlaps(boxes[pair.a], boxes[pair.b]))
-            reportPair(onPair, pair.a, pair.b);
+        pairs[kept] = pair;
+        kept += (pairFlags & kChangedFlag) == 0 ? 1 : 0;
+        toTest[testCount] = pair;
+        testCount += (pairFlags & (kChangedFlag | kMovedFlag)) == kMovedFlag ? 1 : 0;
     }
+    size_t overlapping = 0;
+    for (size_t k = 0; k < testCount; ++k) {
+        const Pair pair = toTest[k];
+        toTest[overlapping] = pair;
+        overlapping += overlaps(boxes[pair.a], boxes[pair.b]) ? 1 : 0;
+    }
+    for (size_t k = 0; k < overlapping; ++k)
+        reportPair(onPair, toTest[k].a, toTest[k].b);
     m_pairs.resize(kept);
     findNewPairs();
     for (size_t k = kept; k < m_pairs.size(); ++k) {
