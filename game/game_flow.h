@@ -13,7 +13,8 @@
 //   a game:   Playing --Pause--> Paused (resume / options / quit to title)
 //             Playing --game over--> GameOver (3 s) --> EnterInitials (a top-ten score, per player)
 //                     --> HighScores (the new row highlighted) --> Title
-//   Options --> Controls; Back returns where the options were opened from
+//   Options --> Controls, Options --> Accessibility (Back from either returns to the options as left);
+//   Back from the options returns where they were opened from
 //   --demo: demo games only (Confirm still starts a game); --replay FILE: Replay --inputs run out--> end
 //
 // Menus answer the same keys everywhere (game/ui/nav_input.h); each screen is one file in game/screens/.

@@ -197,6 +197,14 @@ TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
     ASSERT_EQ(flow.screen(), Screen::Controls);
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Options);
+    walk.tap(Action::MenuUp);
+    ASSERT_EQ(flow.selectedItem(), "ACCESSIBILITY");
+    walk.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Accessibility);
+    EXPECT_EQ(flow.selectedItem(), "REDUCE MOTION") << "the first row, afresh";
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.selectedItem(), "ACCESSIBILITY") << "the options as they were left";
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Title);
     walk.tap(Action::Confirm);
