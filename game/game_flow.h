@@ -88,7 +88,8 @@ public:
     // --- What is shown ---------------------------------------------------------------------------------
     /// The screen being shown.
     [[nodiscard]] Screen screen() const { return m_screen; }
-    /// What the scene draws behind the current screen.
+    /// What the scene draws behind the current screen; the options (and controls, accessibility) over the
+    /// game they were opened from when it shows one (paused, a demo).
     [[nodiscard]] Scenery scenery() const;
     /// The label of the current menu's selected entry after the latest step ("" without a menu).
     [[nodiscard]] const std::string& selectedItem() const { return m_selectedItem; }

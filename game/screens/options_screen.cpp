@@ -1,6 +1,6 @@
 // Options: sound, difficulty, the view and cabinet, display, drawing quality and the ways to the
-// accessibility options and the controls. Left/Right
-// change a value; every change is applied and saved from the next step (`OptionsApplier`).
+// accessibility options and the controls. Left/Right change a value; every change is applied and saved
+// from the next step (`OptionsApplier`).
 #include "game_flow.h"
 #include "ui/key_names.h"
 

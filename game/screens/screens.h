@@ -256,8 +256,6 @@ public:
     [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
                                   const vox::ActionState& input) override;
     [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    /// Over a paused or demo game (its frozen playfield), so the look options show on it; else the sky.
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 
 private:
     ui::MenuState m_menu;
@@ -340,8 +338,6 @@ public:
     [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
                                   const vox::ActionState& input) override;
     [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    /// As the options: the frozen game behind the menu previews each change.
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 
 private:
     ui::MenuState m_menu;
