@@ -3,6 +3,7 @@
 #include "actions.h"
 #include "asset_loader.h"
 #include "audio/wav_writer.h"
+#include "data_search.h"
 #include "debug/debug_overlay.h"
 #include "demo_scene.h"
 #include "model_view_scene.h"
@@ -34,11 +35,6 @@
 #include <optional>
 #include <string>
 
-#if !defined(VOX_INSTALL_DATA_DIR) || !defined(VOX_INSTALL_DATA_RELATIVE_DIR)
-#error                                                                                                       \
-    "VOX_INSTALL_DATA_DIR and VOX_INSTALL_DATA_RELATIVE_DIR must be defined by the build (game/CMakeLists.txt)"
-#endif
-
 namespace invaders {
 namespace {
 
@@ -47,23 +43,6 @@ constexpr uint64_t kDefaultSeed = 1;
 int fail(const std::string& message) {
     std::fprintf(stderr, "voxel-invaders: %s\n", message.c_str());
     return 1;
-}
-
-// Where shaders/ and assets/ may be, most specific first: next to the executable (a copied build), the
-// data folder relative to it (a relocated install: ../share/voxel-invaders, or ../share/games/voxel-invaders
-// from /usr/games), the source tree (a build tree; left out of packaged builds, VOX_SOURCE_DIR undefined),
-// and the configured install prefix.
-vox::DataSearch dataSearch(const std::string& name, const std::string& directoryVariable) {
-    vox::DataSearch search{name, directoryVariable, "VOX_DATA_DIR", {}};
-    if (std::optional<std::filesystem::path> executable = vox::executableDirectory()) {
-        search.roots.push_back({*executable, "next to the executable"});
-        search.roots.push_back({*executable / VOX_INSTALL_DATA_RELATIVE_DIR, "relative install prefix"});
-    }
-#ifdef VOX_SOURCE_DIR
-    search.roots.push_back({VOX_SOURCE_DIR, "source tree"});
-#endif
-    search.roots.push_back({VOX_INSTALL_DATA_DIR, "install prefix"});
-    return search;
 }
 
 // What the player keeps between sessions (settings and high scores), read from the user data folder.
@@ -273,7 +252,7 @@ private:
 
 int runGame(const Options& options) {
     vox::Result<std::filesystem::path> shaders =
-        vox::findDataDirectory(dataSearch("shaders", "VOX_SHADER_DIR"));
+        vox::findDataDirectory(gameDataSearch("shaders", "VOX_SHADER_DIR"));
     if (!shaders)
         return fail(shaders.error().message);
 
@@ -315,7 +294,7 @@ int runGame(const Options& options) {
         scene = std::move(view).value();
     } else {
         vox::Result<std::filesystem::path> assetDirectory =
-            vox::findDataDirectory(dataSearch("assets", "VOX_ASSET_DIR"));
+            vox::findDataDirectory(gameDataSearch("assets", "VOX_ASSET_DIR"));
         if (!assetDirectory)
             return fail(assetDirectory.error().message);
         vox::Result<GameAssets> assets = loadGameAssets(assetDirectory.value());

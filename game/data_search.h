@@ -9,8 +9,10 @@
 namespace invaders {
 
 /// The search for data folder `name` ("shaders", "assets"), most specific first: `directoryVariable`
-/// (e.g. VOX_ASSET_DIR), VOX_DATA_DIR, next to the executable, the data folder relative to it (a relocated
-/// install), the source tree (build trees only) and the configured install prefix.
+/// (e.g. VOX_ASSET_DIR), VOX_DATA_DIR, next to the executable (a copied build), the data folder relative to
+/// it (a relocated install: ../share/voxel-invaders, or ../share/games/voxel-invaders from /usr/games), the
+/// source tree (build trees only: packaged builds leave VOX_SOURCE_DIR undefined) and the configured install
+/// prefix.
 [[nodiscard]] vox::DataSearch gameDataSearch(const std::string& name, const std::string& directoryVariable);
 
 } // namespace invaders

@@ -58,7 +58,13 @@ void GameFlow::drawUi(ui::Ui& ui) {
 }
 
 Scenery GameFlow::scenery() const {
-    const Scenery scenery = current().scenery();
+    Scenery scenery = current().scenery();
+    // The options and the screens they open are drawn over the game they were opened from (paused, a
+    // demo), frozen, so a change of look shows on it at once; over anything else, the sky.
+    const bool options =
+        m_screen == Screen::Options || m_screen == Screen::Controls || m_screen == Screen::Accessibility;
+    if (options && screens()[m_optionsReturn].scenery() == Scenery::Playfield)
+        scenery = Scenery::Playfield;
     return scenery == Scenery::Playfield && m_simulation == nullptr ? Scenery::Sky : scenery;
 }
 

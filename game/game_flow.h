@@ -13,7 +13,8 @@
 //   a game:   Playing --Pause--> Paused (resume / options / quit to title)
 //             Playing --game over--> GameOver (3 s) --> EnterInitials (a top-ten score, per player)
 //                     --> HighScores (the new row highlighted) --> Title
-//   Options --> Controls; Back returns where the options were opened from
+//   Options --> Controls, Options --> Accessibility (Back from either returns to the options as left);
+//   Back from the options returns where they were opened from
 //   --demo: demo games only (Confirm still starts a game); --replay FILE: Replay --inputs run out--> end
 //
 // Menus answer the same keys everywhere (game/ui/nav_input.h); each screen is one file in game/screens/.
@@ -87,7 +88,8 @@ public:
     // --- What is shown ---------------------------------------------------------------------------------
     /// The screen being shown.
     [[nodiscard]] Screen screen() const { return m_screen; }
-    /// What the scene draws behind the current screen.
+    /// What the scene draws behind the current screen; the options (and controls, accessibility) over the
+    /// game they were opened from when it shows one (paused, a demo).
     [[nodiscard]] Scenery scenery() const;
     /// The label of the current menu's selected entry after the latest step ("" without a menu).
     [[nodiscard]] const std::string& selectedItem() const { return m_selectedItem; }

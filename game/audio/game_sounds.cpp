@@ -41,7 +41,8 @@ void GameSounds::step(const GameFlow& flow, AudioSystem& audio) {
         m_saucerLooping = saucerFlying;
     }
 
-    if (screen == Screen::Paused || screen == Screen::Options || screen == Screen::Controls)
+    if (screen == Screen::Paused || screen == Screen::Options || screen == Screen::Controls ||
+        screen == Screen::Accessibility)
         audio.stopAll();
 }
 

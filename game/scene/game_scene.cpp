@@ -221,7 +221,7 @@ void GameScene::drawCabinetCaption(ui::Painter& painter) const {
     if (!showingCabinet())
         return;
     // Top centre, under the HUD's scores (between them and the rack), on a small backdrop.
-    const std::string caption = "THE 1978 CABINET: OPTIONS > VIEW";
+    const std::string caption = "THE 1978 CABINET: OPTIONS > CABINET";
     const int32_t pad = painter.scale() * 2;
     const glm::ivec2 size = painter.measure(caption);
     const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, painter.lineHeight() * 3};

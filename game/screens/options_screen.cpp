@@ -1,5 +1,6 @@
-// Options: sound, difficulty, the view, display, drawing quality and the way to the controls. Left/Right
-// change a value; every change is applied and saved from the next step (`OptionsApplier`).
+// Options: sound, difficulty, the view and cabinet, display, drawing quality and the ways to the
+// accessibility options and the controls. Left/Right change a value; every change is applied and saved
+// from the next step (`OptionsApplier`).
 #include "game_flow.h"
 #include "ui/key_names.h"
 
@@ -60,6 +61,10 @@ Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (ui.option("VIEW", options.flatView ? "ARCADE FLAT" : "3D") != 0) {
         options.flatView = !options.flatView;
     }
+    // The 1978 upright's picture, in either view (scene/apply_look.h).
+    if (ui.option("CABINET", options.cabinet ? "ON" : "OFF") != 0) {
+        options.cabinet = !options.cabinet;
+    }
     if (ui.option("FULLSCREEN", onOff(options.fullscreen, display.fullscreen)) != 0) {
         options.fullscreen = !options.fullscreen;
     }
@@ -75,6 +80,8 @@ Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (const int32_t change = ui.option("RENDER SCALE", renderScaleLabel(options.renderScale, quality))) {
         options.renderScale = stepRenderScale(options.renderScale, change);
     }
+    if (ui.button("ACCESSIBILITY"))
+        next = Transition::show(Screen::Accessibility);
     if (ui.button("CONTROLS"))
         next = Transition::show(Screen::Controls);
     if (ui.button("BACK"))

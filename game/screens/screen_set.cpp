@@ -33,6 +33,8 @@ const FlowScreen& ScreenSet::operator[](Screen screen) const {
         return initials;
     case Screen::Replay:
         return replay;
+    case Screen::Accessibility:
+        return accessibility;
     }
     VOX_VERIFY(false, "ScreenSet: not a Screen value");
     return title;

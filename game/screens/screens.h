@@ -54,9 +54,10 @@ enum class Screen : uint8_t {
     GameOver,      ///< "GAME OVER" over the last frame.
     EnterInitials, ///< A top-ten score: three letters.
     Replay,        ///< --replay playback.
+    Accessibility, ///< Motion, flashes, colours, contrast, text size, the visible beat.
 };
 /// Number of `Screen` values.
-inline constexpr int32_t kScreenCount = 11;
+inline constexpr int32_t kScreenCount = 12;
 
 /// What the scene draws behind a screen's widgets.
 enum class Scenery : uint8_t {
@@ -248,7 +249,7 @@ private:
     ui::MenuState m_menu;
 };
 
-/// Volumes, mute, difficulty, fullscreen, vsync, controls.
+/// Volumes, mute, difficulty, view, cabinet, fullscreen, vsync, quality, accessibility, controls.
 class OptionsScreen final : public FlowScreen {
 public:
     void enter() override;
@@ -329,19 +330,33 @@ public:
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 };
 
+/// Reduce motion, flashes, colour-blind colours, high-contrast HUD, text size, visible beat: one row each,
+/// with a line saying what the selected one does; Back returns to the options as they were left.
+class AccessibilityScreen final : public FlowScreen {
+public:
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+
+private:
+    ui::MenuState m_menu;
+};
+
 /// One object of each screen, as `GameFlow` owns them; others read them through `GameFlow::screens()`.
 struct ScreenSet {
-    TitleScreen title;           ///< `Screen::Title`.
-    ScoreTableScreen scoreTable; ///< `Screen::ScoreTable`.
-    HighScoresScreen highScores; ///< `Screen::HighScores`.
-    DemoScreen demo;             ///< `Screen::Demo`.
-    PlayScreen playing;          ///< `Screen::Playing`.
-    PauseScreen paused;          ///< `Screen::Paused`.
-    OptionsScreen options;       ///< `Screen::Options`.
-    ControlsScreen controls;     ///< `Screen::Controls`.
-    GameOverScreen gameOver;     ///< `Screen::GameOver`.
-    InitialsScreen initials;     ///< `Screen::EnterInitials`.
-    ReplayScreen replay;         ///< `Screen::Replay`.
+    TitleScreen title;                 ///< `Screen::Title`.
+    ScoreTableScreen scoreTable;       ///< `Screen::ScoreTable`.
+    HighScoresScreen highScores;       ///< `Screen::HighScores`.
+    DemoScreen demo;                   ///< `Screen::Demo`.
+    PlayScreen playing;                ///< `Screen::Playing`.
+    PauseScreen paused;                ///< `Screen::Paused`.
+    OptionsScreen options;             ///< `Screen::Options`.
+    ControlsScreen controls;           ///< `Screen::Controls`.
+    GameOverScreen gameOver;           ///< `Screen::GameOver`.
+    InitialsScreen initials;           ///< `Screen::EnterInitials`.
+    ReplayScreen replay;               ///< `Screen::Replay`.
+    AccessibilityScreen accessibility; ///< `Screen::Accessibility`.
 
     /// The object of `screen`.
     [[nodiscard]] FlowScreen& operator[](Screen screen);

@@ -288,8 +288,8 @@ TEST(GameFlow, OptionsChangeValuesWithLeftRightAndConfirmOpensControls) {
     EXPECT_EQ(flow.options().difficulty, Difficulty::Easy);
     // Holding a direction repeats it, as menus do.
     keyboard.hold(SDL_SCANCODE_DOWN);
-    // VIEW, then repeats: FULLSCREEN, VSYNC, QUALITY, RENDER SCALE, CONTROLS
-    keyboard.idle(ui::kRepeatDelay + 4 * ui::kRepeatInterval);
+    // VIEW, then repeats: CABINET, FULLSCREEN, VSYNC, QUALITY, RENDER SCALE, ACCESSIBILITY, CONTROLS
+    keyboard.idle(ui::kRepeatDelay + 6 * ui::kRepeatInterval);
     EXPECT_EQ(flow.selectedItem(), "CONTROLS");
     keyboard.release(SDL_SCANCODE_DOWN);
     keyboard.tap(SDL_SCANCODE_RETURN);
@@ -309,7 +309,8 @@ TEST(GameFlow, OptionsShowWhatTheDisplayGranted) {
     flow.setDisplay({.vsync = false, .fullscreen = false});
     Keyboard keyboard(flow);
     keyboard.tap(SDL_SCANCODE_ESCAPE);
-    keyboard.taps({SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP});
+    keyboard.taps({SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP,
+                   SDL_SCANCODE_UP});
     ASSERT_EQ(flow.selectedItem(), "VSYNC");
     ASSERT_TRUE(flow.options().vsync) << "requested";
     // The value the screen shows is checked on the drawn frame (game_scene_test); here the state it reads.

@@ -126,8 +126,10 @@ protected:
     }
 
     // Every text the frame drew on a backdrop or bar: its pixels (the exact text colour) against every other
-    // pixel of its box, the one nearest in luminance counting, must reach 4.5:1.
-    static void expectLegible(const GameScene& scene, const vox::Image& image, std::string_view what) {
+    // pixel of its box, the one nearest in luminance counting, must reach `minimum` (WCAG AA: 4.5:1; AAA,
+    // the high-contrast HUD's: 7:1).
+    static void expectLegible(const GameScene& scene, const vox::Image& image, std::string_view what,
+                              float minimum = 4.5f) {
         int measured = 0;
         for (const ui::DrawnText& text : scene.lastFrameTexts()) {
             if (!text.onBackdrop || text.text.find_first_not_of(' ') == std::string::npos)
@@ -149,8 +151,8 @@ protected:
             }
             EXPECT_GT(textPixels, 0) << what << ": \"" << text.text
                                      << "\" was not drawn where it was laid out";
-            EXPECT_GE(worst, 4.5f) << what << ": \"" << text.text << "\" at " << text.min.x << ","
-                                   << text.min.y;
+            EXPECT_GE(worst, minimum)
+                << what << ": \"" << text.text << "\" at " << text.min.x << "," << text.min.y;
             ++measured;
         }
         EXPECT_GT(measured, 0) << what << ": no text on a backdrop";
@@ -478,10 +480,11 @@ TEST_F(GameSceneTest, OptionsShowWhatAutoQualityChoseAndApplyItLive) {
         return std::any_of(texts.begin(), texts.end(),
                            [&](const ui::DrawnText& t) { return t.text.find(value) != std::string::npos; });
     };
-    // The ground below the options panel: the 3D scene alone, and still (the stars above twinkle).
+    // The ground below the options panel (the bottom 40 rows, under the ground line's glow): the 3D scene
+    // alone, and still (the stars above twinkle).
     const auto ground = [&] {
         const vox::Image image = render(*scene);
-        return std::vector<uint8_t>(image.rgba.end() - image.width * 60 * 4, image.rgba.end());
+        return std::vector<uint8_t>(image.rgba.end() - image.width * 40 * 4, image.rgba.end());
     };
     scene->setDisplay({.vsync = true, .fullscreen = false, .softwareRenderer = false});
     const std::vector<uint8_t> full = ground();
@@ -592,6 +595,96 @@ TEST_F(GameSceneTest, DebrisFreezesWhilePausedAndBelongsToItsGame) {
     scene->step(press(Action::Confirm));
     ASSERT_EQ(scene->flow().screen(), Screen::Playing);
     EXPECT_EQ(scene->debris().size(), 0) << "none on the first frame of a new game";
+}
+
+// --- The accessibility options
+// ------------------------------------------------------------------------------
+
+// The box `label` was drawn in by the latest frame; fails when it was not drawn.
+ui::DrawnText drawnText(const GameScene& scene, std::string_view label) {
+    for (const ui::DrawnText& text : scene.lastFrameTexts())
+        if (text.text == label)
+            return text;
+    ADD_FAILURE() << "\"" << label << "\" not drawn";
+    return {};
+}
+
+// Selects the row `label` of the screen shown, with Down.
+void selectRow(GameScene& scene, std::string_view label) {
+    for (int i = 0; i < 20 && scene.flow().selectedItem() != label; ++i)
+        scene.step(press(Action::MenuDown));
+    ASSERT_EQ(scene.flow().selectedItem(), label);
+}
+
+TEST_F(GameSceneTest, AccessibilityRowsApplyToTheMenuInTheFrameAfterTheChange) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Back));
+    ASSERT_EQ(scene->flow().screen(), Screen::Options);
+    selectRow(*scene, "ACCESSIBILITY");
+    scene->step(press(Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::Accessibility);
+    const vox::Image normal = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(normal, "accessibility_screen"));
+    expectLegible(*scene, normal, "accessibility");
+    // The selected row says what it does.
+    EXPECT_GT(drawnText(*scene, "THE VIEW NEITHER SWAYS NOR SHAKES").max.y, 0);
+    const ui::DrawnText normalRow = drawnText(*scene, "REDUCE MOTION");
+
+    // TEXT SIZE LARGE: the very next frame's lines are half as tall again.
+    selectRow(*scene, "TEXT SIZE");
+    render(*scene);
+    EXPECT_GT(drawnText(*scene, "TEXT AND SCORES HALF AS LARGE AGAIN").max.y, 0) << "its hint";
+    scene->step(press(Action::MenuRight));
+    ASSERT_TRUE(scene->flow().options().largeText);
+    const vox::Image large = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(large, "accessibility_large_text"));
+    expectLegible(*scene, large, "accessibility, large text");
+    const ui::DrawnText largeRow = drawnText(*scene, "REDUCE MOTION");
+    const int32_t normalHeight = normalRow.max.y - normalRow.min.y;
+    const int32_t largeHeight = largeRow.max.y - largeRow.min.y;
+    EXPECT_GE(largeHeight * 2, normalHeight * 3) << "normal " << normalHeight << " px, large " << largeHeight;
+    EXPECT_GT(largeRow.max.x - largeRow.min.x, normalRow.max.x - normalRow.min.x);
+    scene->step(press(Action::MenuLeft));
+    ASSERT_FALSE(scene->flow().options().largeText);
+    render(*scene);
+    const ui::DrawnText backRow = drawnText(*scene, "REDUCE MOTION");
+    EXPECT_EQ(backRow.max - backRow.min, normalRow.max - normalRow.min) << "and back to normal at once";
+}
+
+TEST_F(GameSceneTest, TheHighContrastRowMakesEveryTextSevenToOneOverThePausedGame) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    steps(*scene, 260);
+    scene->step(press(Action::Pause));
+    scene->step(press(Action::MenuDown)); // OPTIONS
+    scene->step(press(Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::Options);
+    selectRow(*scene, "ACCESSIBILITY");
+    scene->step(press(Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::Accessibility);
+    ASSERT_EQ(scene->flow().scenery(), Scenery::Playfield) << "the paused game behind it, as a preview";
+    render(*scene);
+    const auto coloured = [&] { // texts in a colour other than white or black
+        int count = 0;
+        for (const ui::DrawnText& text : scene->lastFrameTexts()) {
+            const glm::vec3 color(text.color);
+            count += color != glm::vec3(1.0f) && color != glm::vec3(0.0f);
+        }
+        return count;
+    };
+    EXPECT_GT(coloured(), 0) << "normal: the theme's colours";
+    selectRow(*scene, "HIGH-CONTRAST HUD");
+    scene->step(press(Action::Confirm));
+    ASSERT_TRUE(scene->flow().options().highContrastHud);
+    const vox::Image contrast = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(contrast, "accessibility_high_contrast"));
+    EXPECT_EQ(coloured(), 0) << "every text white or black, from the frame after the change";
+    expectLegible(*scene, contrast, "accessibility, high contrast (the HUD and the menu)", 7.0f);
+    scene->step(press(Action::Back));
+    ASSERT_EQ(scene->flow().screen(), Screen::Options);
+    EXPECT_EQ(scene->flow().selectedItem(), "ACCESSIBILITY") << "the options as they were left";
 }
 
 } // namespace

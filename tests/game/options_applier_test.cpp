@@ -72,6 +72,13 @@ TEST(OptionsDifference, EachFieldIsNoticedAndOnlyItsApplyStepIsAsked) {
         {"renderScale", [](Settings& s) { s.renderScale = 0.5f; }, false, false, false, false},
         {"keys", [](Settings& s) { s.keys[static_cast<size_t>(Action::Fire)] = {{SDL_SCANCODE_K}}; }, true,
          false, false, false},
+        {"cabinet", [](Settings& s) { s.cabinet = true; }, false, false, false, false},
+        {"reduceMotion", [](Settings& s) { s.reduceMotion = true; }, false, false, false, false},
+        {"flashes", [](Settings& s) { s.flashes = false; }, false, false, false, false},
+        {"colorBlindColors", [](Settings& s) { s.colorBlindColors = true; }, false, false, false, false},
+        {"highContrastHud", [](Settings& s) { s.highContrastHud = true; }, false, false, false, false},
+        {"largeText", [](Settings& s) { s.largeText = true; }, false, false, false, false},
+        {"visibleBeat", [](Settings& s) { s.visibleBeat = true; }, false, false, false, false},
     };
     for (const Case& test : cases) {
         SCOPED_TRACE(test.field);
@@ -193,16 +200,32 @@ TEST(OptionsApplier, EveryChangeAnyScreenMakesIsAppliedAndSaved) {
     runner.tap(Action::ToggleFullscreen); // F11 on the title
     runner.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Options);
-    // Every row of the options screen, changed down and up (CONTROLS opens its screen: done below).
+    // Every row of the options screen, changed down and up (ACCESSIBILITY and CONTROLS open their screens:
+    // done below).
     int rows = 0;
-    while (flow.selectedItem() != "CONTROLS") {
+    while (flow.selectedItem() != "ACCESSIBILITY") {
         SCOPED_TRACE(flow.selectedItem());
         runner.tap(Action::MenuLeft);
         runner.tap(Action::MenuRight);
         runner.tap(Action::MenuRight);
         runner.tap(Action::MenuDown);
-        ASSERT_LT(++rows, 20) << "CONTROLS not reached";
+        ASSERT_LT(++rows, 20) << "ACCESSIBILITY not reached";
     }
+    runner.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Accessibility);
+    // Every row of the accessibility screen, changed down and up, the same way.
+    while (flow.selectedItem() != "BACK") {
+        SCOPED_TRACE(flow.selectedItem());
+        runner.tap(Action::MenuLeft);
+        runner.tap(Action::MenuRight);
+        runner.tap(Action::MenuRight);
+        runner.tap(Action::MenuDown);
+        ASSERT_LT(++rows, 30) << "the accessibility screen's BACK not reached";
+    }
+    runner.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    runner.tap(Action::MenuDown);
+    ASSERT_EQ(flow.selectedItem(), "CONTROLS");
     runner.tap(Action::Confirm);
     ASSERT_EQ(flow.screen(), Screen::Controls);
     // Rebind MOVE LEFT to K, then every key back to its default.
@@ -226,6 +249,55 @@ TEST(OptionsApplier, EveryChangeAnyScreenMakesIsAppliedAndSaved) {
     EXPECT_GE(runner.changes, 2 + 3 * rows - 4)
         << "the walk changed the options (a few values stop at a limit)";
     EXPECT_EQ(runner.target.saves, runner.changes);
+}
+
+// Each accessibility row and the cabinet change their own `Settings` field and nothing else, and each
+// change is saved once.
+TEST(OptionsApplier, EachAccessibilityRowAndTheCabinetChangeTheirFieldAndAreSavedOnce) {
+    struct Case {
+        const char* row; // its label
+        bool Settings::*field;
+        bool accessibility; // on the accessibility screen; else on the options screen
+    };
+    const Case cases[] = {
+        {"REDUCE MOTION", &Settings::reduceMotion, true},
+        {"FLASHES", &Settings::flashes, true},
+        {"COLOUR-BLIND COLOURS", &Settings::colorBlindColors, true},
+        {"HIGH-CONTRAST HUD", &Settings::highContrastHud, true},
+        {"TEXT SIZE", &Settings::largeText, true},
+        {"VISIBLE BEAT", &Settings::visibleBeat, true},
+        {"CABINET", &Settings::cabinet, false},
+    };
+    for (const Case& test : cases) {
+        SCOPED_TRACE(test.row);
+        GameFlow flow({}, assets(), {});
+        Runner runner(flow);
+        runner.tap(Action::Back);
+        ASSERT_EQ(flow.screen(), Screen::Options);
+        if (test.accessibility) {
+            while (flow.selectedItem() != "ACCESSIBILITY")
+                runner.tap(Action::MenuDown);
+            runner.tap(Action::Confirm);
+            ASSERT_EQ(flow.screen(), Screen::Accessibility);
+        }
+        for (int rows = 0; flow.selectedItem() != test.row; ++rows) {
+            ASSERT_LT(rows, 20) << "row not found";
+            runner.tap(Action::MenuDown);
+        }
+        const Settings before = flow.options();
+        ASSERT_EQ(runner.target.saves, 0);
+        for (Action action : {Action::MenuRight, Action::MenuLeft, Action::Confirm}) {
+            const bool was = flow.options().*test.field;
+            runner.tap(action);
+            EXPECT_NE(flow.options().*test.field, was) << "Left, Right and Confirm each toggle it";
+            Settings others = flow.options();
+            others.*test.field = before.*test.field;
+            EXPECT_EQ(others, before) << "no other field changed";
+        }
+        EXPECT_EQ(runner.target.saves, 3) << "saved once per change";
+        ASSERT_TRUE(runner.target.saved.has_value());
+        EXPECT_NE((*runner.target.saved).*test.field, before.*test.field) << "saved as changed";
+    }
 }
 
 } // namespace

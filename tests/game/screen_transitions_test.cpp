@@ -197,6 +197,14 @@ TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
     ASSERT_EQ(flow.screen(), Screen::Controls);
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Options);
+    walk.tap(Action::MenuUp);
+    ASSERT_EQ(flow.selectedItem(), "ACCESSIBILITY");
+    walk.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Accessibility);
+    EXPECT_EQ(flow.selectedItem(), "REDUCE MOTION") << "the first row, afresh";
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.selectedItem(), "ACCESSIBILITY") << "the options as they were left";
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Title);
     walk.tap(Action::Confirm);
@@ -233,6 +241,49 @@ TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
                       Kind::NextAttractScreen, Kind::OpenOptions, Kind::CloseOptions, Kind::GameOver,
                       Kind::AfterGameOver, Kind::SubmitInitials, Kind::Finish})
         EXPECT_TRUE(walk.kinds.count(kind)) << "transition kind " << static_cast<int>(kind) << " walked";
+}
+
+// The options, and the controls and accessibility screens they open, are drawn over the game they were
+// opened from (paused, a demo), so a change of look shows on it; opened from the title, over the sky, even
+// though the last game's session is still held.
+TEST(ScreenTransitions, TheOptionsShowTheGameTheyWereOpenedFromElseTheSky) {
+    GameFlow flow({}, assets(), {});
+    const auto tap = [&](Action action) {
+        flow.step(press(action));
+        flow.step({});
+    };
+    const auto open = [&](const char* row, Screen screen) { // from the options
+        for (int i = 0; i < 20 && flow.selectedItem() != row; ++i)
+            tap(Action::MenuDown);
+        tap(Action::Confirm);
+        ASSERT_EQ(flow.screen(), screen);
+    };
+    tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    tap(Action::Pause);
+    ASSERT_EQ(flow.scenery(), Scenery::Playfield);
+    tap(Action::MenuDown); // OPTIONS
+    tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.scenery(), Scenery::Playfield) << "the paused game";
+    open("ACCESSIBILITY", Screen::Accessibility);
+    EXPECT_EQ(flow.scenery(), Scenery::Playfield);
+    tap(Action::Back);
+    open("CONTROLS", Screen::Controls);
+    EXPECT_EQ(flow.scenery(), Scenery::Playfield);
+    tap(Action::Back);
+    tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Paused);
+    ASSERT_EQ(flow.selectedItem(), "OPTIONS") << "as it was left";
+    tap(Action::MenuDown);
+    tap(Action::Confirm); // QUIT TO TITLE
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    ASSERT_NE(flow.simulation(), nullptr) << "the last game is still held";
+    tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.scenery(), Scenery::Sky) << "from the title: not the old game";
+    open("ACCESSIBILITY", Screen::Accessibility);
+    EXPECT_EQ(flow.scenery(), Scenery::Sky);
 }
 
 } // namespace

@@ -510,6 +510,34 @@ TEST_F(ApplyLookTest, TheCabinetInTheThreeDAndFlatViews) {
     }
 }
 
+// The cabinet's black-and-white picture is the same with colour-blind colours on: the palette's darker
+// colours (its bluish-green cannon) would only turn dark grey under the gels.
+TEST_F(ApplyLookTest, TheCabinetIsTheSameWithColourBlindColours) {
+    for (const bool flat : {false, true}) {
+        SCOPED_TRACE(flat ? "flat" : "3D");
+        Settings options;
+        options.cabinet = true;
+        options.flatView = flat;
+        std::unique_ptr<GameScene> plain = playing(options, 200);
+        options.colorBlindColors = true;
+        std::unique_ptr<GameScene> colourBlind = playing(options, 200);
+        ASSERT_TRUE(plain && colourBlind);
+        const vox::Image expected = render(*plain);
+        const vox::Image actual = render(*colourBlind);
+        ASSERT_EQ(actual.rgba.size(), expected.rgba.size());
+        size_t differing = 0;
+        for (size_t i = 0; i < actual.rgba.size(); ++i)
+            differing += actual.rgba[i] != expected.rgba[i];
+        EXPECT_EQ(differing, 0u) << "bytes that differ";
+        // And the palette does apply outside the cabinet (the comparison above could not pass by accident).
+        options.cabinet = false;
+        std::unique_ptr<GameScene> coloured = playing(options, 200);
+        options.colorBlindColors = false;
+        std::unique_ptr<GameScene> standard = playing(options, 200);
+        EXPECT_NE(render(*coloured).rgba, render(*standard).rgba);
+    }
+}
+
 } // namespace
 } // namespace invaders
 

@@ -1,0 +1,66 @@
+// Accessibility: one row per option, each toggled by Left/Right/Confirm like the options screen's rows,
+// with a line under them saying what the selected one does. The scene reads the options every frame
+// (scene/apply_look.h), so a change shows at once, on this menu too (large text, high contrast), and the
+// runner's `OptionsApplier` saves it after the step.
+#include "game_flow.h"
+
+#include <array>
+
+namespace invaders {
+namespace {
+
+// One on/off option: its label, its `Settings` field, the words for its two values and what it does.
+struct AccessibilityRow {
+    std::string_view label;
+    bool Settings::*field;
+    std::string_view offText;
+    std::string_view onText;
+    std::string_view hint;
+};
+
+constexpr std::array<AccessibilityRow, 6> kRows = {{
+    {"REDUCE MOTION", &Settings::reduceMotion, "OFF", "ON", "THE VIEW NEITHER SWAYS NOR SHAKES"},
+    {"FLASHES", &Settings::flashes, "OFF", "ON", "OFF: NO WHITE FLASH OR BLINKING ON A HIT"},
+    {"COLOUR-BLIND COLOURS", &Settings::colorBlindColors, "OFF", "ON",
+     "COLOURS TOLD APART WITH ANY COLOUR VISION"},
+    {"HIGH-CONTRAST HUD", &Settings::highContrastHud, "OFF", "ON", "ALL TEXT WHITE ON SOLID BLACK"},
+    {"TEXT SIZE", &Settings::largeText, "NORMAL", "LARGE", "TEXT AND SCORES HALF AS LARGE AGAIN"},
+    {"VISIBLE BEAT", &Settings::visibleBeat, "OFF", "ON", "THE GROUND LINE PULSES WITH THE INVADERS' MARCH"},
+}};
+
+// Under BACK: where the changes go.
+constexpr std::string_view kBackHint = "CHANGES APPLY AT ONCE AND ARE SAVED";
+
+} // namespace
+
+void AccessibilityScreen::enter() {
+    m_menu.selected = 0;
+}
+
+Transition AccessibilityScreen::step(const StepContext& context, ui::Ui& ui,
+                                     const vox::ActionState& /*input*/) {
+    if (ui.nav().back)
+        return Transition::returnTo(Screen::Options);
+    return layout(context, ui);
+}
+
+Transition AccessibilityScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+    Settings& options = context.options;
+    Transition next;
+    ui.beginPanel("ACCESSIBILITY", {0.5f, 0.5f}, &m_menu);
+    for (const AccessibilityRow& row : kRows) {
+        bool& value = options.*row.field;
+        if (ui.option(row.label, value ? row.onText : row.offText) != 0)
+            value = !value;
+    }
+    if (ui.button("BACK"))
+        next = Transition::returnTo(Screen::Options);
+    // The selection as this step leaves it (a drawing Ui: as shown).
+    const auto selected = static_cast<size_t>(m_menu.selected);
+    ui.text(selected < kRows.size() ? kRows[selected].hint : kBackHint, ui::theme::kAccent);
+    ui.hints({ui::kHintSelect, ui::kHintChange, ui::kHintBack});
+    ui.endPanel();
+    return next;
+}
+
+} // namespace invaders
