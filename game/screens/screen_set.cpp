@@ -33,6 +33,10 @@ const FlowScreen& ScreenSet::operator[](Screen screen) const {
         return initials;
     case Screen::Replay:
         return replay;
+    case Screen::Watch:
+        return watch;
+    case Screen::Share:
+        return share;
     }
     VOX_VERIFY(false, "ScreenSet: not a Screen value");
     return title;
