@@ -82,7 +82,10 @@ Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
             std::snprintf(line, sizeof line, "%-4s  ---   %s     -            ",
                           ui::ordinalText(rank + 1).c_str(), ui::scoreText(0).c_str());
         }
-        const bool highlighted = shared.tableBrowsable ? rank == selected : rank == shared.highlightedRank;
+        // Browsed, the selection (a row with an entry, never a placeholder); else the row just entered.
+        const bool highlighted = shared.tableBrowsable
+                                     ? rank == selected && rank < static_cast<int32_t>(entries.size())
+                                     : rank == shared.highlightedRank;
         ui.text(line, ui::theme::kText, 1, highlighted);
     }
     if (!shared.tableBrowsable) {
