@@ -1,8 +1,8 @@
 #pragma once
 // `GameFlow`: the screens around the simulation, driven by one `vox::ActionState` per 60 Hz step. No GL,
 // no audio, no files: the app draws the screen (`layout` with a drawing `ui::Ui`), plays `events()` and
-// saves `highScores()`; its `OptionsApplier` applies and saves `options()`. So every transition can be
-// tested headless.
+// saves `highScores()`; its `OptionsApplier` applies and saves `options()`; runs are kept, loaded and
+// shared through the `RunStore` it is given (`setRunStore`). So every transition can be tested headless.
 //
 // One owner per piece of state: a screen says what should happen next (its step returns a `Transition`)
 // and the flow alone changes the screen (`carryOut`); the state several screens read is the flow's

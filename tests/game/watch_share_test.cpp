@@ -107,7 +107,20 @@ TEST(Runs, EveryPlayerGameIsRecordedAndPlaysBackToItsHashAndScore) {
     EXPECT_TRUE(verdict.verified()) << verdict.problem;
     EXPECT_EQ(verdict.finalScore, static_cast<uint32_t>(score));
 
-    // A second game is a new run; a demo game is none.
+    // A second game is a new run, open until it ends.
+    const uint64_t firstSeed = recorded.settings.seed;
+    enterInitials(flow);
+    run(flow, kInputDelayFrames + 1);
+    flow.step(press(Action::Back)); // the table: to the title
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    flow.step(press(Action::Confirm)); // 1 PLAYER
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    ASSERT_TRUE(flow.lastRun().has_value());
+    EXPECT_NE(flow.lastRun()->settings.seed, firstSeed);
+    EXPECT_EQ(flow.lastRun()->settings.seed, flow.simulation()->settings().seed);
+    EXPECT_EQ(flow.lastRun()->inputs.size(), 0u);
+
+    // A demo game is none.
     FlowSettings demo;
     demo.demo = true;
     GameFlow demoFlow(demo, assets(), {});
