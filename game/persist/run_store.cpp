@@ -67,17 +67,18 @@ vox::Result<SharedRun> FileRunStore::shareRun(const Replay& replay, std::string_
 
 #ifdef __EMSCRIPTEN__
 // The page's voxShareRun(code, name, bytes) downloads the run and copies the page's link; 1 when it did.
+// clang-format off (JavaScript)
 EM_JS(int, voxShareRunOnPage, (const char* code, const char* name, const uint8_t* bytes, int length), {
-    if (typeof window == = 'undefined' || typeof window.voxShareRun != = 'function')
+    if (typeof window == 'undefined' || typeof window.voxShareRun != 'function')
         return 0;
     try {
-        return window.voxShareRun(UTF8ToString(code), UTF8ToString(name), HEAPU8.slice(bytes, bytes + length))
-                   ? 1
-                   : 0;
+        if (window.voxShareRun(UTF8ToString(code), UTF8ToString(name), HEAPU8.slice(bytes, bytes + length)))
+            return 1;
     } catch (e) {
-        return 0;
     }
+    return 0;
 });
+// clang-format on
 #endif
 
 vox::Status copyShareToSystemClipboard(const std::string& code, const std::filesystem::path& runFile) {
