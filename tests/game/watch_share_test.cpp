@@ -320,6 +320,31 @@ TEST(Share, AfterAGameSavesTheRunAndItsCodeAndCopiesTheCode) {
     EXPECT_EQ(flow.screen(), Screen::HighScores);
 }
 
+TEST(Share, AGameOutsideTheTopTenCanBeSharedToo) {
+    TempDirectory temp;
+    HighScoreTable full;
+    for (int i = 0; i < HighScoreTable::kCapacity; ++i)
+        ASSERT_TRUE(full.insert({{'T', 'O', 'P'}, 9000, 9}).has_value());
+    FakeClipboard clipboard;
+    FileRunStore store(highScoresPath(temp.path()), temp.path() / "shared", clipboard.writer());
+    GameFlow flow({}, assets(), full);
+    flow.setRunStore(&store);
+    const int32_t score = playUntilGameOver(flow);
+    run(flow, kGameOverFrames + 1);
+    ASSERT_EQ(flow.screen(), Screen::HighScores) << "no initials: the table, to share the game";
+    EXPECT_TRUE(flow.shared().tableAfterGame);
+    EXPECT_EQ(flow.screens().highScores.selectedRow(flow), HighScoreTable::kCapacity) << "SHARE THIS GAME";
+    run(flow, kInputDelayFrames + 1);
+    flow.step(press(Action::Confirm));
+    ASSERT_EQ(flow.screen(), Screen::Share);
+    ASSERT_TRUE(flow.sharedRun().has_value()) << flow.shareError();
+    EXPECT_EQ(flow.sharedRun()->file.filename().string().substr(0, 4 + std::to_string(score).size()),
+              "RUN-" + std::to_string(score));
+    vox::Result<Replay> decoded = decodeShareCode(clipboard.text);
+    ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+    EXPECT_EQ(decoded.value().inputs, flow.lastRun()->inputs);
+}
+
 TEST(Share, FromWatchSharesTheWatchedRunAndAClipboardFailureIsANote) {
     KeptRun kept;
     kept.clipboard.refuse = true;
