@@ -386,7 +386,8 @@ public:
 
 private:
     ui::MenuState m_menu;
-    bool m_resume = false; ///< RESUME was chosen in the latest layout.
+    bool m_resume = false;   ///< RESUME was chosen in the latest layout.
+    bool m_endShown = false; ///< The end's menu was shown (it starts on its first entry).
 };
 
 /// The run SHAREd: its file, its code's length and start, the commands and the page address that play it.

@@ -24,6 +24,7 @@ void layoutNote(ui::Ui& ui, std::string_view note, const glm::vec4& color) {
 void WatchScreen::enter() {
     m_menu = {};
     m_resume = false;
+    m_endShown = false;
 }
 
 Transition WatchScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& input) {
@@ -52,7 +53,11 @@ Transition WatchScreen::step(const StepContext& context, ui::Ui& ui, const vox::
         context.session.pauseWatch(false);
         return Transition::none();
     }
-    // Paused or ended: the menu.
+    // Paused or ended: the menu, from its first entry when the run has just ended.
+    if (run->ended() && !m_endShown) {
+        m_endShown = true;
+        m_menu = {};
+    }
     m_resume = false;
     const Transition chosen = layout(context, ui);
     if (m_resume) {

@@ -212,6 +212,8 @@ TEST(Watch, PlaysTheRowsRunWithPauseAndSpeedsThenSaysItVerified) {
     EXPECT_EQ(advanced(press(Action::Pause)), 0) << "the pause key pauses";
     EXPECT_TRUE(watched->paused());
     EXPECT_EQ(advanced({}), 0);
+    EXPECT_EQ(advanced(press(Action::MenuDown)), 0);
+    EXPECT_EQ(flow.selectedItem(), "SHARE") << "the pause menu: RESUME, SHARE, BACK TO THE TABLE";
     EXPECT_EQ(flow.screen(), Screen::Watch);
     EXPECT_EQ(advanced(press(Action::Pause)), 0) << "and resumes";
     EXPECT_FALSE(watched->paused());
@@ -223,6 +225,8 @@ TEST(Watch, PlaysTheRowsRunWithPauseAndSpeedsThenSaysItVerified) {
     ASSERT_TRUE(watched->verdict().has_value());
     EXPECT_TRUE(watched->verdict()->verified()) << watched->verdict()->problem;
     EXPECT_EQ(flow.runVerified(flow.highScores().entries()[0]), std::optional<bool>(true));
+    flow.step({});
+    EXPECT_EQ(flow.selectedItem(), "WATCH AGAIN") << "the end's menu starts on its first entry";
     flow.step(press(Action::Back));
     EXPECT_EQ(flow.screen(), Screen::HighScores);
     EXPECT_EQ(flow.screens().highScores.selectedRow(flow), 0) << "back on the same row";
