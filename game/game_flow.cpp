@@ -1,8 +1,11 @@
 #include "game_flow.h"
 
+#include "persist/score_runs.h"
+
 #include "vox/core/assert.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace invaders {
 
@@ -65,11 +68,18 @@ Scenery GameFlow::scenery() const {
         m_screen == Screen::Options || m_screen == Screen::Controls || m_screen == Screen::Accessibility;
     if (options && screens()[m_optionsReturn].scenery() == Scenery::Playfield)
         scenery = Scenery::Playfield;
-    return scenery == Scenery::Playfield && m_simulation == nullptr ? Scenery::Sky : scenery;
+    return scenery == Scenery::Playfield && simulation() == nullptr ? Scenery::Sky : scenery;
+}
+
+const Simulation* GameFlow::simulation() const {
+    if (m_screen == Screen::Watch)
+        return m_watch ? &m_watch->simulation() : nullptr;
+    return m_simulation.get();
 }
 
 std::span<const SimEvent> GameFlow::events() const {
-    return m_stepped && m_simulation ? m_simulation->events() : std::span<const SimEvent>();
+    const Simulation* shown = simulation();
+    return m_stepped && shown != nullptr ? shown->events() : std::span<const SimEvent>();
 }
 
 uint32_t GameFlow::hiScore() const {
@@ -113,9 +123,19 @@ void GameFlow::submitInitials(const std::array<char, 3>& initials) {
     entry.initials = initials;
     entry.score = static_cast<uint32_t>(player.score);
     entry.wave = player.wave;
+    if (!m_runInitials)
+        m_runInitials = initials;
     if (const std::optional<int> rank = m_highScores.insert(entry)) {
         m_highScoresChanged = true;
         m_lastRank = *rank;
+        // Its run is kept beside the table; a failure is a warning and the game goes on.
+        if (m_runStore != nullptr && m_run && !m_runOpen) {
+            if (vox::Status kept = m_runStore->keepTopTenRun(m_highScores, *rank, *m_run, m_initialsPlayer);
+                !kept) {
+                m_runNote = "the run of " + entry.initialsText() + " was not kept: " + kept.error().message;
+                std::fprintf(stderr, "voxel-invaders: warning: %s\n", m_runNote.c_str());
+            }
+        }
     }
     afterGameOver();
 }
@@ -166,6 +186,19 @@ void GameFlow::carryOut(const Transition& next) {
     case Kind::Finish:
         m_finished = true;
         return;
+    case Kind::BrowseTable:
+        browseTable(false, -1);
+        return;
+    case Kind::Watch:
+        watch(next.row);
+        return;
+    case Kind::Share:
+        share();
+        return;
+    case Kind::StopWatching: // the table as it was left: the same row selected
+        m_watch.reset();
+        m_screen = Screen::HighScores;
+        return;
     }
 }
 
@@ -184,6 +217,12 @@ void GameFlow::startSession(Screen screen, int32_t players, Difficulty difficult
     ++m_sessions;
     m_simulation = std::make_unique<Simulation>(settings, m_assets);
     m_pilot = screen == Screen::Demo ? std::make_unique<AutoPlayer>(settings.seed) : nullptr;
+    // Every player game is recorded, to keep it if it enters the table and to SHARE it.
+    m_runOpen = screen == Screen::Playing;
+    if (m_runOpen) {
+        m_run = newReplay(settings);
+        m_runInitials.reset();
+    }
     if (m_settings.record && !m_recording) {
         m_recording = newReplay(settings);
         m_recordingOpen = true;
@@ -213,11 +252,14 @@ void GameFlow::nextAttractScreen() {
         return;
     case Screen::ScoreTable:
         m_shared.highlightedRank = -1;
+        m_shared.tableBrowsable = false;
+        m_shared.tableAfterGame = false;
         show(Screen::HighScores);
         return;
     case Screen::HighScores:
-        // After a game the table leads back to the title; in attract mode the demo follows it.
-        if (m_shared.highlightedRank >= 0)
+        // A browsed table (after a game, from the menu) leads back to the title; in attract mode the
+        // demo follows it.
+        if (m_shared.tableBrowsable)
             toTitle();
         else
             startDemo();
@@ -235,6 +277,17 @@ void GameFlow::stepSession(const StepInput& input) {
     m_stepped = true;
     if (m_recordingOpen)
         m_recording->inputs.push_back(input.bits());
+    if (m_runOpen) {
+        if (static_cast<int64_t>(m_run->inputs.size()) < kMaxScoreRunSteps) {
+            m_run->inputs.push_back(input.bits());
+        } else { // bounded: a game this long is neither kept nor shared
+            m_run.reset();
+            m_runOpen = false;
+            m_runNote = "this game ran past " + std::to_string(kMaxScoreRunSteps) +
+                        " steps (three hours), so its run is not kept";
+            std::fprintf(stderr, "voxel-invaders: warning: %s\n", m_runNote.c_str());
+        }
+    }
 }
 
 void GameFlow::stepPilot() {
@@ -243,6 +296,10 @@ void GameFlow::stepPilot() {
 }
 
 void GameFlow::enterGameOver() {
+    if (m_runOpen) { // the run ends on the game's last step
+        m_run->finalStateHash = m_simulation->stateHash();
+        m_runOpen = false;
+    }
     m_initialsQueue.clear();
     for (int32_t p = 0; p < m_simulation->settings().players; ++p)
         if (m_highScores.qualifies(static_cast<uint32_t>(m_simulation->player(p).score)))
@@ -258,12 +315,109 @@ void GameFlow::afterGameOver() {
         show(Screen::EnterInitials);
         return;
     }
-    if (m_lastRank >= 0) {
-        m_shared.highlightedRank = m_lastRank;
-        show(Screen::HighScores);
+    // The table follows every player game: its new row selected, and SHARE THIS GAME.
+    if (playerSession()) {
+        browseTable(true, m_lastRank);
         return;
     }
     toTitle();
+}
+
+void GameFlow::browseTable(bool afterGame, int32_t highlightedRank) {
+    m_shared.tableBrowsable = true;
+    m_shared.tableAfterGame = afterGame;
+    m_shared.highlightedRank = highlightedRank;
+    show(Screen::HighScores);
+}
+
+// --- WATCH and SHARE ----------------------------------------------------------------------------------
+
+void GameFlow::watch(int32_t row) {
+    m_watch.reset();
+    m_watchNote.clear();
+    m_watchRow = row;
+    const std::vector<HighScore>& entries = m_highScores.entries();
+    if (row < 0 || row >= static_cast<int32_t>(entries.size())) {
+        m_watchNote = "NO SCORE IN THIS ROW";
+    } else if (const HighScore& entry = entries[static_cast<size_t>(row)]; !entry.run) {
+        m_watchNote = "NO RUN WAS KEPT FOR THIS SCORE";
+    } else if (m_runStore == nullptr) {
+        m_watchNote = "RUNS ARE NOT READ IN THIS RUN OF THE GAME";
+    } else if (vox::Result<Replay> run = m_runStore->loadRun(entry); !run) {
+        m_watchNote = run.error().message;
+        m_verdicts[{entry.run->id, entry.run->player}] = false;
+    } else {
+        m_watch.emplace(std::move(run).value(), m_assets, runClaimOf(entry));
+    }
+    show(Screen::Watch);
+}
+
+void GameFlow::stepWatch() {
+    if (!m_watch)
+        return;
+    const int64_t before = m_watch->stepsPlayed();
+    m_watch->advanceFrame();
+    m_stepped = m_watch->stepsPlayed() != before;
+    if (m_watch->ended() && m_watch->verdict() && m_watchRow >= 0 &&
+        m_watchRow < static_cast<int32_t>(m_highScores.entries().size())) {
+        const HighScore& entry = m_highScores.entries()[static_cast<size_t>(m_watchRow)];
+        if (entry.run)
+            m_verdicts[{entry.run->id, entry.run->player}] = m_watch->verdict()->verified();
+    }
+}
+
+void GameFlow::pauseWatch(bool paused) {
+    if (m_watch)
+        m_watch->setPaused(paused);
+}
+
+void GameFlow::changeWatchSpeed(int32_t direction) {
+    if (!m_watch)
+        return;
+    const auto& speeds = RunPlayback::kSpeeds;
+    const auto at = std::find(speeds.begin(), speeds.end(), m_watch->speed());
+    const auto index = std::clamp<std::ptrdiff_t>((at - speeds.begin()) + direction, 0,
+                                                  static_cast<std::ptrdiff_t>(speeds.size()) - 1);
+    m_watch->setSpeed(speeds[static_cast<size_t>(index)]);
+}
+
+std::optional<bool> GameFlow::runVerified(const HighScore& entry) const {
+    if (!entry.run)
+        return std::nullopt;
+    const auto found = m_verdicts.find({entry.run->id, entry.run->player});
+    return found == m_verdicts.end() ? std::nullopt : std::optional<bool>(found->second);
+}
+
+void GameFlow::share() {
+    m_sharedRun.reset();
+    m_shareError.clear();
+    m_shareReturn = m_screen;
+    // While watching: the watched run; else the latest game's.
+    const Replay* run = nullptr;
+    std::string initials = "RUN";
+    uint32_t score = 0;
+    if (m_screen == Screen::Watch && m_watch) {
+        run = &m_watch->replay();
+        const RunBanner banner = m_watch->banner();
+        initials = banner.initials.empty() ? initials : banner.initials;
+        score = banner.score;
+    } else if (m_run && !m_runOpen) {
+        run = &*m_run;
+        if (m_runInitials)
+            initials.assign(m_runInitials->begin(), m_runInitials->end());
+        for (int32_t p = 0; p < m_simulation->settings().players; ++p)
+            score = std::max(score, static_cast<uint32_t>(m_simulation->player(p).score));
+    }
+    if (run == nullptr) {
+        m_shareError = m_runNote.empty() ? "NO FINISHED GAME TO SHARE" : m_runNote;
+    } else if (m_runStore == nullptr) {
+        m_shareError = "RUNS ARE NOT SAVED IN THIS RUN OF THE GAME";
+    } else if (vox::Result<SharedRun> shared = m_runStore->shareRun(*run, initials, score); !shared) {
+        m_shareError = shared.error().message;
+    } else {
+        m_sharedRun = std::move(shared).value();
+    }
+    show(Screen::Share);
 }
 
 bool GameFlow::stepReplay() {

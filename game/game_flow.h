@@ -1,8 +1,8 @@
 #pragma once
 // `GameFlow`: the screens around the simulation, driven by one `vox::ActionState` per 60 Hz step. No GL,
 // no audio, no files: the app draws the screen (`layout` with a drawing `ui::Ui`), plays `events()` and
-// saves `highScores()`; its `OptionsApplier` applies and saves `options()`. So every transition can be
-// tested headless.
+// saves `highScores()`; its `OptionsApplier` applies and saves `options()`; runs are kept, loaded and
+// shared through the `RunStore` it is given (`setRunStore`). So every transition can be tested headless.
 //
 // One owner per piece of state: a screen says what should happen next (its step returns a `Transition`)
 // and the flow alone changes the screen (`carryOut`); the state several screens read is the flow's
@@ -11,8 +11,13 @@
 //   attract:  Title --10 s--> ScoreTable --6 s--> HighScores --6 s--> Demo --(game over or 40 s)--> Title
 //             on any of them: Confirm starts a game, Back opens the options, a direction goes to Title
 //   a game:   Playing --Pause--> Paused (resume / options / quit to title)
-//             Playing --game over--> GameOver (3 s) --> EnterInitials (a top-ten score, per player)
-//                     --> HighScores (the new row highlighted) --> Title
+//             Playing --game over--> GameOver (3 s) --> EnterInitials (a top-ten score, per player; its
+//                     run is kept) --> HighScores (browsed: the new row selected, SHARE THIS GAME last)
+//                     --(8 s without input, or Back)--> Title
+//   runs:     Title --HIGH SCORES--> HighScores (browsed: Up/Down a row) --Confirm--> Watch (the row's
+//             kept run: pause, 1x/2x/4x, VERIFIED or UNVERIFIED at its end) --Back--> HighScores (same row)
+//             HighScores' SHARE THIS GAME, Watch's SHARE (paused or ended) --> Share --Back--> where it was
+//             the attract cycle's HighScores stays a timed display (Confirm starts a game, as everywhere)
 //   Options --> Controls, Options --> Accessibility (Back from either returns to the options as left);
 //   Back from the options returns where they were opened from
 //   --demo: demo games only (Confirm still starts a game); --replay FILE: Replay --inputs run out--> end
@@ -21,10 +26,12 @@
 
 #include "persist/high_scores.h"
 #include "persist/key_rebinding.h"
+#include "persist/run_store.h"
 #include "persist/settings.h"
 #include "screens/screens.h"
 #include "sim/autoplayer.h"
 #include "sim/replay.h"
+#include "sim/run_playback.h"
 #include "sim/simulation.h"
 #include "ui/nav_input.h"
 
@@ -34,6 +41,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -97,8 +105,9 @@ public:
     [[nodiscard]] const Transition& lastTransition() const { return m_lastTransition; }
     /// Steps spent on the current screen.
     [[nodiscard]] int32_t screenFrames() const { return m_screenFrames; }
-    /// The session on screen (demo, game or replay); null before the first one.
-    [[nodiscard]] const Simulation* simulation() const { return m_simulation.get(); }
+    /// The session on screen (demo, game or replay; on WATCH the watched run's, null when nothing plays);
+    /// null before the first one.
+    [[nodiscard]] const Simulation* simulation() const;
     /// Events of the simulation's latest step, empty when it did not step (title, pause).
     [[nodiscard]] std::span<const SimEvent> events() const;
     /// True when the latest step stepped the session (false on menus, pause, the title).
@@ -151,6 +160,32 @@ public:
     /// The place (0-based) the initials player's score takes in the table.
     [[nodiscard]] int32_t initialsRank() const;
 
+    // --- Runs: every game recorded, the top ten's kept, WATCH and SHARE --------------------------------
+    /// Where runs are kept, loaded and shared (files: the app's `FileRunStore`); null (the default):
+    /// nowhere, so entries keep no run, WATCH and SHARE say so. Not owned; must outlive the flow.
+    void setRunStore(RunStore* store) { m_runStore = store; }
+    /// The latest player game's run: recorded from its first step, its final hash set when it ended
+    /// (before: the hash is 0). Nothing before the first game, or when the game ran past
+    /// kMaxScoreRunSteps (then `runNote()` says so).
+    [[nodiscard]] const std::optional<Replay>& lastRun() const { return m_run; }
+    /// The latest warning about runs (too long to keep, could not be kept); empty: none.
+    [[nodiscard]] const std::string& runNote() const { return m_runNote; }
+    /// The run WATCH plays; null when the row had none (`watchNote()` says why) or off WATCH.
+    [[nodiscard]] const RunPlayback* watchedRun() const { return m_watch ? &*m_watch : nullptr; }
+    /// Why WATCH plays nothing (the row has no run, its file is missing or damaged); empty when it plays.
+    [[nodiscard]] const std::string& watchNote() const { return m_watchNote; }
+    /// The table's row WATCH shows (0-based).
+    [[nodiscard]] int32_t watchedRow() const { return m_watchRow; }
+    /// What is known of `entry`'s run: true verified, false unverified (watched to a bad end, or its file
+    /// unreadable), nothing when not watched to its end yet (or no run).
+    [[nodiscard]] std::optional<bool> runVerified(const HighScore& entry) const;
+    /// The latest SHARE: what was saved; nothing when it failed (`shareError()` says why).
+    [[nodiscard]] const std::optional<SharedRun>& sharedRun() const { return m_sharedRun; }
+    /// Why the latest SHARE saved nothing; empty when it did.
+    [[nodiscard]] const std::string& shareError() const { return m_shareError; }
+    /// The screen SHARE returns to.
+    [[nodiscard]] Screen shareReturn() const { return m_shareReturn; }
+
     // --- End of a run ----------------------------------------------------------------------------------
     /// True when the flow has nothing more to do: the replay ended, or the player chose to quit.
     [[nodiscard]] bool finished() const { return m_finished; }
@@ -175,11 +210,17 @@ private:
     void enterGameOver();     // "GAME OVER", then initials for each top-ten score
     void afterGameOver();     // initials for the next player, else the table or the title
     void submitInitials(const std::array<char, 3>& initials);
-    void stepSession(const StepInput& input); // and record it with --record
+    void browseTable(bool afterGame, int32_t highlightedRank);
+    void watch(int32_t row);
+    void share();
+    void stepSession(const StepInput& input); // and record it (every player game; any with --record)
     // SessionControls: what the screens may do to the session.
     void stepPlayer(const StepInput& input) override { stepSession(input); }
     void stepPilot() override;
     bool stepReplay() override;
+    void stepWatch() override;
+    void pauseWatch(bool paused) override;
+    void changeWatchSpeed(int32_t direction) override;
     void updateSelectedItem();
     [[nodiscard]] const FlowScreen& current() const { return m_screens[m_screen]; }
     [[nodiscard]] FlowScreen& current() { return m_screens[m_screen]; }
@@ -210,6 +251,19 @@ private:
     std::optional<Replay> m_recording;
     bool m_recordingOpen = false;
     uint64_t m_recordingHash = 0;
+    // Runs: the latest player game's, WATCH's playback, SHARE's outcome.
+    RunStore* m_runStore = nullptr;
+    std::optional<Replay> m_run;
+    bool m_runOpen = false; ///< The game of `m_run` is still being played.
+    std::string m_runNote;
+    std::optional<std::array<char, 3>> m_runInitials; ///< The first initials entered after the game.
+    std::optional<RunPlayback> m_watch;
+    std::string m_watchNote;
+    int32_t m_watchRow = -1;
+    std::map<std::pair<uint64_t, int32_t>, bool> m_verdicts; ///< By RunLink (id, player).
+    std::optional<SharedRun> m_sharedRun;
+    std::string m_shareError;
+    Screen m_shareReturn = Screen::HighScores;
 };
 
 } // namespace invaders

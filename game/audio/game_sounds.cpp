@@ -31,7 +31,8 @@ void GameSounds::step(const GameFlow& flow, AudioSystem& audio) {
 
     const Simulation* simulation = flow.simulation();
     const Screen screen = flow.screen();
-    const bool running = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay;
+    const bool running = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay ||
+                         screen == Screen::Watch;
     const bool saucerFlying = running && simulation != nullptr && simulation->saucer().active;
     if (saucerFlying != m_saucerLooping) {
         if (saucerFlying)

@@ -34,6 +34,11 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
     : m_renderer(std::move(renderer)), m_assets(assets), m_flow(flow, m_assets, std::move(highScores)),
       m_playfield(m_renderer, m_assets), m_files(std::move(files)), m_audio(std::move(audio)),
       m_debris(playfieldDebrisSettings(), flow.seed), m_demoOnly(flow.demo) {
+    if (m_files.highScores) { // the top ten's runs, WATCH and SHARE read and write beside the table
+        m_runStore = std::make_unique<FileRunStore>(
+            *m_files.highScores, m_files.highScores->parent_path() / "shared", copyShareToSystemClipboard);
+        m_flow.setRunStore(m_runStore.get());
+    }
     applyLook(m_flow.options(), 0.0f, m_renderer, m_playfield, m_view);
 }
 

@@ -13,6 +13,7 @@
 #include "audio/audio_system.h"
 #include "audio/game_sounds.h"
 #include "persist/high_scores.h"
+#include "persist/run_store.h"
 #include "touch_input.h"
 #include "ui/painter.h"
 
@@ -31,7 +32,9 @@ namespace invaders {
 /// Where the scene saves what the player changes; none: it does not save (headless runs).
 struct SaveFilePaths {
     std::optional<std::filesystem::path> settings;   ///< Written when the options change (`saveOptions`).
-    std::optional<std::filesystem::path> highScores; ///< Written when the top-10 table changes.
+    std::optional<std::filesystem::path> highScores; ///< Written when the top-10 table changes; its
+                                                     ///< entries' runs go beside it, SHAREd runs in
+                                                     ///< "shared" in its folder (persist/run_store.h).
 };
 
 /// See the file comment.
@@ -90,6 +93,7 @@ private:
 
     vox::SceneRenderer m_renderer;
     GameAssets m_assets;
+    std::unique_ptr<RunStore> m_runStore; // null when nothing is saved
     GameFlow m_flow;
     TouchInput* m_touch = nullptr;
     PlayfieldView m_playfield;

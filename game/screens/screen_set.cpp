@@ -35,6 +35,10 @@ const FlowScreen& ScreenSet::operator[](Screen screen) const {
         return replay;
     case Screen::Accessibility:
         return accessibility;
+    case Screen::Watch:
+        return watch;
+    case Screen::Share:
+        return share;
     }
     VOX_VERIFY(false, "ScreenSet: not a Screen value");
     return title;

@@ -36,6 +36,9 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace invaders {
 
@@ -54,10 +57,12 @@ enum class Screen : uint8_t {
     GameOver,      ///< "GAME OVER" over the last frame.
     EnterInitials, ///< A top-ten score: three letters.
     Replay,        ///< --replay playback.
+    Watch,         ///< A top-ten entry's kept run played back (WATCH on the table).
+    Share,         ///< A run saved and its code copied (SHARE after a game or while watching).
     Accessibility, ///< Motion, flashes, colours, contrast, text size, the visible beat.
 };
 /// Number of `Screen` values.
-inline constexpr int32_t kScreenCount = 12;
+inline constexpr int32_t kScreenCount = 14;
 
 /// What the scene draws behind a screen's widgets.
 enum class Scenery : uint8_t {
@@ -84,11 +89,16 @@ struct Transition {
         AfterGameOver,     ///< Initials for the next qualifying player, else the table or the title.
         SubmitInitials,    ///< Enter the initials player's score with `initials`, then go on.
         Finish,            ///< The flow has nothing more to do (QUIT, the replay's end).
+        BrowseTable,       ///< The top ten to browse (the title's HIGH SCORES): rows to WATCH.
+        Watch,             ///< Play back the run of the table's row `row` (WATCH).
+        Share,             ///< Save and copy the run watched, else the latest game's (SHARE).
+        StopWatching,      ///< Back from WATCH (or its SHARE) to the table, the same row selected.
     };
     Kind kind = Kind::None;
     Screen screen = Screen::Title;  ///< With `Show` and `ReturnTo`.
     int32_t players = 1;            ///< With `StartGame` and `ChoosePlayers`.
     std::array<char, 3> initials{}; ///< With `SubmitInitials`.
+    int32_t row = -1;               ///< With `Watch`: the table's row (0-based).
 
     /// Stay on this screen.
     [[nodiscard]] static Transition none() { return {}; }
@@ -108,6 +118,12 @@ struct Transition {
     [[nodiscard]] static Transition submitInitials(const std::array<char, 3>& initials) {
         return {Kind::SubmitInitials, {}, 1, initials};
     }
+    /// See `Kind::Watch`.
+    [[nodiscard]] static Transition watch(int32_t row) {
+        Transition next{Kind::Watch};
+        next.row = row;
+        return next;
+    }
     /// True when it changes nothing.
     [[nodiscard]] bool isNone() const { return kind == Kind::None; }
     /// Same kind and arguments.
@@ -120,6 +136,11 @@ struct SharedScreenState {
     int32_t players = 1;
     /// The table's row (0-based) to highlight after a game; -1: none (attract mode).
     int32_t highlightedRank = -1;
+    /// The table is browsed (from the title's HIGH SCORES, or after a game): Up/Down choose a row, Confirm
+    /// WATCHes it; false: the attract cycle's timed table.
+    bool tableBrowsable = false;
+    /// The table follows a game: its last entry SHAREs that game.
+    bool tableAfterGame = false;
     /// The first key that went down since the last step (the controls screen binds it, the initials
     /// screen types it); forgotten after the step.
     std::optional<SDL_Scancode> pendingKey;
@@ -139,6 +160,12 @@ public:
     virtual void stepPilot() = 0;
     /// Steps the replay with its next input; false when none are left after it.
     virtual bool stepReplay() = 0;
+    /// One displayed frame of the watched run (`RunPlayback::advanceFrame`).
+    virtual void stepWatch() = 0;
+    /// Pauses or resumes the watched run.
+    virtual void pauseWatch(bool paused) = 0;
+    /// The watched run's speed one step faster (`+1`) or slower (`-1`) among 1x, 2x, 4x.
+    virtual void changeWatchSpeed(int32_t direction) = 0;
     virtual ~SessionControls() = default;
 };
 
@@ -187,6 +214,10 @@ public:
 /// "GET READY" (or whose turn it is) over the playfield while the cannon waits to appear.
 void layoutTurnBanner(const GameFlow& flow, ui::Ui& ui);
 
+/// `text` in lines of at most `width` characters, broken at spaces where it can (a longer word, such as a
+/// path or a share code, is cut).
+[[nodiscard]] std::vector<std::string> wrapLines(std::string_view text, size_t width);
+
 /// Logo, main menu (players, high scores, options, quit) and the controls with the current keys.
 class TitleScreen final : public FlowScreen {
 public:
@@ -210,12 +241,26 @@ public:
     [[nodiscard]] Scenery scenery() const override { return Scenery::ScoreTable; }
 };
 
-/// The top ten; after initials, with the new row (`SharedScreenState::highlightedRank`) highlighted.
+/// The top ten; after initials, with the new row (`SharedScreenState::highlightedRank`) highlighted. In
+/// the attract cycle a timed display; browsed (`SharedScreenState::tableBrowsable`: from the title's menu,
+/// after a game) Up/Down choose a row, Confirm WATCHes it (after a game the last entry SHAREs the game),
+/// Back leaves, and with no input for `kHighScoresFrames` the title follows. Rows without a kept run, and
+/// runs found unverified, are marked.
 class HighScoresScreen final : public FlowScreen {
 public:
+    void enter() override;
     [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
                                   const vox::ActionState& input) override;
     [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    /// The selected row while browsed: a table row (0-based), the table's size for SHARE THIS GAME, -1
+    /// for none.
+    [[nodiscard]] int32_t selectedRow(const GameFlow& flow) const;
+
+private:
+    static constexpr int32_t kUnset = -2; // the row comes from SharedScreenState on the first step
+    int32_t m_row = kUnset;
+    int32_t m_idleFrames = 0;  ///< Steps without input while browsed.
+    int32_t m_framesShown = 0; ///< Steps since shown afresh (input waits after a game).
 };
 
 /// The pilot plays a game.
@@ -330,6 +375,28 @@ public:
     [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
 };
 
+/// A top-ten entry's run played back: a banner naming whose it is, pause, 1x/2x/4x, the verdict at the end
+/// (VERIFIED, or UNVERIFIED and why), SHARE; a row without a run says so instead.
+class WatchScreen final : public FlowScreen {
+public:
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
+
+private:
+    ui::MenuState m_menu;
+    bool m_resume = false;   ///< RESUME was chosen in the latest layout.
+    bool m_endShown = false; ///< The end's menu was shown (it starts on its first entry).
+};
+
+/// The run SHAREd: its file, its code's length and start, the commands and the page address that play it.
+class ShareScreen final : public FlowScreen {
+public:
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+};
+
 /// Reduce motion, flashes, colour-blind colours, high-contrast HUD, text size, visible beat: one row each,
 /// with a line saying what the selected one does; Back returns to the options as they were left.
 class AccessibilityScreen final : public FlowScreen {
@@ -356,6 +423,8 @@ struct ScreenSet {
     GameOverScreen gameOver;           ///< `Screen::GameOver`.
     InitialsScreen initials;           ///< `Screen::EnterInitials`.
     ReplayScreen replay;               ///< `Screen::Replay`.
+    WatchScreen watch;                 ///< `Screen::Watch`.
+    ShareScreen share;                 ///< `Screen::Share`.
     AccessibilityScreen accessibility; ///< `Screen::Accessibility`.
 
     /// The object of `screen`.

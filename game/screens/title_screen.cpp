@@ -36,7 +36,7 @@ Transition TitleScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (ui.button("2 PLAYERS"))
         next = Transition::startGame(2);
     if (ui.button("HIGH SCORES"))
-        next = Transition::show(Screen::HighScores);
+        next = Transition::to(Transition::Kind::BrowseTable);
     if (ui.button("OPTIONS"))
         next = Transition::to(Transition::Kind::OpenOptions);
     if (ui.button("QUIT"))

@@ -4,7 +4,10 @@
 // through the flow, checking that each change of screen was a transition the flow carried out.
 #include "game_flow.h"
 
+#include "persist/save_files.h"
 #include "sim/game_assets.h"
+
+#include "engine/platform/temp_directory.h"
 
 #include <gtest/gtest.h>
 
@@ -76,6 +79,10 @@ public:
         ++replay;
         return replayLeft;
     }
+    void stepWatch() override { ++watch; }
+    void pauseWatch(bool /*paused*/) override {}
+    void changeWatchSpeed(int32_t /*direction*/) override {}
+    int watch = 0;
     int player = 0;
     int pilot = 0;
     int replay = 0;
@@ -179,7 +186,10 @@ private:
 };
 
 TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
+    vox::test::TempDirectory temp;
+    FileRunStore store(highScoresPath(temp.path()), temp.path() / "shared", nullptr);
     GameFlow flow({}, assets(), {});
+    flow.setRunStore(&store);
     Walk walk(flow);
     walk.until(Screen::ScoreTable, kTitleFrames + 1); // the attract cycle
     walk.until(Screen::HighScores, kScoreTableFrames + 1);
@@ -220,8 +230,40 @@ TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
     walk.until(Screen::EnterInitials, kGameOverFrames + 1);
     walk.until(Screen::HighScores, 2000, true); // Fire (Confirm) takes each letter once the delay is over
     EXPECT_GE(flow.shared().highlightedRank, 0);
+    const int32_t row = flow.shared().highlightedRank;
+    for (int i = 0; i <= kInputDelayFrames; ++i)
+        walk.step();
+    walk.tap(Action::Confirm); // WATCH the new row
+    ASSERT_EQ(flow.screen(), Screen::Watch);
+    ASSERT_NE(flow.watchedRun(), nullptr) << flow.watchNote();
+    walk.tap(Action::Pause);
+    const RunPlayback* watched = flow.watchedRun();
+    ASSERT_NE(watched, nullptr);
+    EXPECT_TRUE(watched->paused());
+    walk.tap(Action::MenuDown); // RESUME, SHARE, BACK TO THE TABLE
+    walk.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Share);
+    EXPECT_TRUE(flow.sharedRun().has_value()) << flow.shareError();
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Watch) << "SHARE returns where it was opened";
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::HighScores);
+    EXPECT_EQ(flow.screens().highScores.selectedRow(flow), row) << "back from WATCH on the same row";
+    walk.tap(Action::MenuDown); // past the last row: SHARE THIS GAME
+    walk.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::Share);
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::HighScores);
     walk.until(Screen::Title, kHighScoresFrames + 2);
-    walk.tap(Action::MenuUp); // QUIT
+    walk.tap(Action::MenuDown);
+    walk.tap(Action::MenuDown);
+    walk.tap(Action::Confirm); // HIGH SCORES: the table to browse
+    ASSERT_EQ(flow.screen(), Screen::HighScores);
+    EXPECT_TRUE(flow.shared().tableBrowsable);
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    while (flow.selectedItem() != "QUIT")
+        walk.tap(Action::MenuUp);
     walk.tap(Action::Confirm);
     EXPECT_TRUE(flow.finished());
 
@@ -239,7 +281,8 @@ TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
     EXPECT_EQ(static_cast<int32_t>(walk.screens.size()), kScreenCount) << "every screen shown";
     for (Kind kind : {Kind::Show, Kind::ReturnTo, Kind::StartGame, Kind::ChoosePlayers, Kind::ToTitle,
                       Kind::NextAttractScreen, Kind::OpenOptions, Kind::CloseOptions, Kind::GameOver,
-                      Kind::AfterGameOver, Kind::SubmitInitials, Kind::Finish})
+                      Kind::AfterGameOver, Kind::SubmitInitials, Kind::Finish, Kind::BrowseTable, Kind::Watch,
+                      Kind::Share, Kind::StopWatching})
         EXPECT_TRUE(walk.kinds.count(kind)) << "transition kind " << static_cast<int>(kind) << " walked";
 }
 

@@ -175,6 +175,8 @@ export async function runPage(given) {
     }
     report.output = await evaluate(cdp, "document.getElementById('output').textContent");
     report.message = await evaluate(cdp, "document.getElementById('message').textContent");
+    if (options.probe) // an expression evaluated on the page once the game has ended (tests)
+      report.probe = await evaluate(cdp, options.probe);
     if (options.screenshot) {
       const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });
       writeFileSync(options.screenshot, Buffer.from(shot.data, 'base64'));

@@ -168,13 +168,20 @@ async function testRuns(native, webFolder, outputFolder) {
   check(desktop.status === 0 && desktopCode && desktopHash, 'the native game prints its run\'s code and hash',
         desktop.output);
   if (desktopCode) {
+    // And the page's half of the game's SHARE (game/persist/run_store.cpp): the run offered as a download,
+    // the link that plays it kept for the clipboard.
+    const probe = `typeof window.voxShareRun === 'function' && window.voxShareRun('${desktopCode}', ` +
+                  `'RUN-0-8.vir', new Uint8Array([86, 88])) && window.voxSharedLink`;
     const page = await runPage({ root: webFolder, size: kRunSize, timeout: 300,
-                                 query: `run=${desktopCode}&hash&size=${kRunSize}` });
+                                 query: `run=${desktopCode}&hash&size=${kRunSize}`, probe });
     console.log(`desktop run (${desktopCode.length}-character code) on the page: state-hash ` +
                 `${stateHashOf(page.output)}, native ${desktopHash}, page status ${page.exitStatus}`);
     check(page.exitStatus === '0' && stateHashOf(page.output) === desktopHash,
           'a run recorded on the desktop plays on the page to the same state hash',
           (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));
+    check(typeof page.probe === 'string' && /^http:\/\/127\.0\.0\.1:\d+\/(index\.html)?\?run=/.test(page.probe) &&
+          page.probe.endsWith('?run=' + desktopCode),
+          'SHARE on the page downloads the run and makes the link that plays it', String(page.probe));
   }
 
   // The 5-minute recording kept in the repository, shared as a code, on the page.

@@ -1,0 +1,153 @@
+// WATCH and SHARE as drawn: a game played through the scene, its run kept beside a temporary table, the
+// WATCH banner over the playing run (golden), the verdict at its end (golden), and the SHARE panel (its
+// path varies, so the frame is checked by its texts and written out to look at).
+#include "scene/game_scene.h"
+
+#include "actions.h"
+#include "asset_loader.h"
+#include "persist/save_files.h"
+
+#include "engine/platform/temp_directory.h"
+#include "engine/render/gl_test_fixture.h"
+#include "engine/render/golden_image.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace invaders {
+namespace {
+
+constexpr int kWidth = 1280;
+constexpr int kHeight = 720;
+
+vox::ActionState press(Action action) {
+    vox::ActionState state;
+    state.pressedBits = vox::ActionState::bit(action);
+    state.heldBits = vox::ActionState::bit(action);
+    return state;
+}
+
+class WatchShareSceneTest : public vox::test::GlTest {
+protected:
+    void SetUp() override {
+        GlTest::SetUp();
+        if (IsSkipped() || HasFatalFailure())
+            return;
+        vox::Result<GameAssets> assets = loadGameAssets("assets");
+        ASSERT_TRUE(assets.ok()) << assets.error().message;
+        FlowSettings flow;
+        flow.options.quality = Quality::High; // stated, so the goldens do not depend on the driver
+        SaveFilePaths files;
+        files.highScores = highScoresPath(m_temp.path());
+        auto scene = GameScene::create("shaders", assets.value(), flow, HighScoreTable{}, files,
+                                       AudioSystem::silent());
+        ASSERT_TRUE(scene.ok()) << scene.error().message;
+        m_scene = std::move(scene).value();
+    }
+
+    vox::Image render(std::string_view name) {
+        vox::RenderTarget target = makeTarget(kWidth, kHeight);
+        m_scene->render(kWidth, kHeight, 1.0);
+        vox::Image image = target.readImage();
+        const std::filesystem::path folder = VOX_TEST_OUTPUT_DIR;
+        std::filesystem::create_directories(folder);
+        EXPECT_TRUE(vox::writePng(image, folder / (std::string(name) + ".png")));
+        return image;
+    }
+
+    void steps(int count, vox::ActionState input = {}) {
+        for (int i = 0; i < count; ++i)
+            m_scene->step(input);
+    }
+
+    bool drew(std::string_view text) const {
+        const auto& texts = m_scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(),
+                           [&](const ui::DrawnText& t) { return t.text == text; });
+    }
+
+    bool drewStarting(std::string_view start) const {
+        const auto& texts = m_scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(),
+                           [&](const ui::DrawnText& t) { return t.text.starts_with(start); });
+    }
+
+    // A game to its end with taps of Fire, "AAA" entered, then WATCH on its row.
+    void playEnterAndWatch() {
+        m_scene->step(press(Action::Confirm));
+        for (int i = 0; i < 200000 && m_scene->flow().screen() == Screen::Playing; ++i)
+            m_scene->step(i % 2 == 0 ? press(Action::Fire) : vox::ActionState{});
+        ASSERT_EQ(m_scene->flow().screen(), Screen::GameOver);
+        steps(kGameOverFrames + kInputDelayFrames + 2);
+        ASSERT_EQ(m_scene->flow().screen(), Screen::EnterInitials);
+        for (int letter = 0; letter < 3; ++letter) {
+            m_scene->step(press(Action::Confirm));
+            m_scene->step({});
+        }
+        ASSERT_EQ(m_scene->flow().screen(), Screen::HighScores);
+        ASSERT_TRUE(m_scene->flow().highScores().entries()[0].run.has_value()) << m_scene->flow().runNote();
+        steps(kInputDelayFrames + 1);
+        m_scene->step(press(Action::Confirm));
+        ASSERT_EQ(m_scene->flow().screen(), Screen::Watch);
+        ASSERT_NE(m_scene->flow().watchedRun(), nullptr) << m_scene->flow().watchNote();
+    }
+
+    vox::test::TempDirectory m_temp;
+    std::unique_ptr<GameScene> m_scene;
+};
+
+TEST_F(WatchShareSceneTest, TheWatchBannerThePauseMenuAndTheVerdict) {
+    playEnterAndWatch();
+    if (HasFatalFailure())
+        return;
+    steps(120);
+    m_scene->step(press(Action::MenuRight)); // 2x
+    steps(60);
+    const vox::Image playing = render("watch_banner");
+    EXPECT_TRUE(vox::test::matchesGolden(playing, "watch_banner"));
+    EXPECT_TRUE(drewStarting("WATCHING AAA")) << "the banner names whose run it is";
+    EXPECT_TRUE(drew("2X")) << "and the speed";
+
+    m_scene->step(press(Action::Pause));
+    m_scene->step({});
+    const vox::Image paused = render("watch_paused");
+    EXPECT_TRUE(drew("PAUSED"));
+    EXPECT_TRUE(drew("SHARE"));
+
+    m_scene->step(press(Action::Pause));
+    const RunPlayback* watched = m_scene->flow().watchedRun();
+    ASSERT_NE(watched, nullptr);
+    for (int i = 0; i < 200000 && !watched->ended(); ++i)
+        m_scene->step({});
+    steps(2);
+    const vox::Image verdict = render("watch_verified");
+    EXPECT_TRUE(vox::test::matchesGolden(verdict, "watch_verified"));
+    EXPECT_TRUE(drew("VERIFIED"));
+}
+
+TEST_F(WatchShareSceneTest, TheSharePanelSaysWhereTheRunWentAndHowToPlayIt) {
+    playEnterAndWatch();
+    if (HasFatalFailure())
+        return;
+    m_scene->step(press(Action::Pause));
+    m_scene->step({});
+    m_scene->step(press(Action::MenuDown)); // RESUME, SHARE
+    m_scene->step({});
+    m_scene->step(press(Action::Confirm));
+    ASSERT_EQ(m_scene->flow().screen(), Screen::Share);
+    ASSERT_TRUE(m_scene->flow().sharedRun().has_value()) << m_scene->flow().shareError();
+    m_scene->step({});
+    (void)render("share_panel");
+    const SharedRun& shared = *m_scene->flow().sharedRun();
+    EXPECT_TRUE(std::filesystem::exists(shared.file));
+    EXPECT_TRUE(drew("SHARED"));
+    EXPECT_TRUE(drewStarting("CODE: " + std::to_string(shared.code.size()) + " CHARACTERS, VIR1-"));
+    EXPECT_TRUE(drewStarting("voxel-invaders --replay-code VIR1-"));
+    EXPECT_TRUE(drew("voxel-invaders --replay " + shared.file.filename().string()));
+    EXPECT_TRUE(drewStarting("index.html?run=VIR1-"));
+    EXPECT_TRUE(drew("COPIED TO THE CLIPBOARD") || drewStarting("NOT COPIED: "));
+}
+
+} // namespace
+} // namespace invaders
