@@ -89,7 +89,8 @@ Transition WatchScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     char speed[16];
     std::snprintf(speed, sizeof speed, "%dX", run->speed());
     const char* state = run->ended() ? "ENDED" : run->paused() ? "PAUSED" : speed;
-    ui.hintBar({{"", claim}, {"", state}}, {0.5f, 0.9f});
+    // Between the HUD and the saucer's lane: lower down it would hide the cannon, which the watcher follows.
+    ui.hintBar({{"", claim}, {"", state}}, {0.5f, 0.155f});
     if (!run->paused() && !run->ended()) {
         ui.hintBar({{"P", "PAUSE", "START"}, {"\u2190\u2192", "SPEED"}, {"ESC", "BACK", "B"}}, {0.5f, 1.0f});
         return next;
