@@ -1,5 +1,6 @@
 #include "sim/replay.h"
 
+#include "sim/checksum.h"
 #include "sim/simulation.h"
 
 #include <cstdio>
@@ -15,15 +16,6 @@ namespace {
 
 constexpr char kMagic[8] = {'V', 'X', 'I', 'R', 'P', 'L', 'A', 'Y'};
 constexpr size_t kMaxVersionText = 64;
-
-uint32_t fnv1a32(std::span<const uint8_t> bytes) {
-    uint32_t hash = 0x811C9DC5u;
-    for (uint8_t byte : bytes) {
-        hash ^= byte;
-        hash *= 0x01000193u;
-    }
-    return hash;
-}
 
 void put(std::vector<uint8_t>& out, uint64_t value, int bytes) {
     for (int i = 0; i < bytes; ++i)

@@ -1,5 +1,6 @@
 #include "sim/share_code.h"
 
+#include "sim/checksum.h"
 #include "sim/simulation.h"
 
 #include <algorithm>
@@ -26,15 +27,6 @@ constexpr int kAdaptShift = 4; // each bit moves its probability 1/16 of the way
 constexpr uint32_t kRangeTop = 1u << 24;
 constexpr size_t kChecksumBytes = 4;
 constexpr size_t kHashBytes = 8;
-
-uint32_t fnv1a32(std::span<const uint8_t> bytes) {
-    uint32_t hash = 0x811C9DC5u;
-    for (uint8_t byte : bytes) {
-        hash ^= byte;
-        hash *= 0x01000193u;
-    }
-    return hash;
-}
 
 void putVarint(std::vector<uint8_t>& out, uint64_t value) {
     while (value >= 0x80) {

@@ -1,6 +1,7 @@
 // The screens around the simulation, driven as a player drives them: real key and gamepad events through a
 // live `vox::ActionMap` (the app's loop in miniature), asserting the screen and the selected entry reached.
 // Attract mode, starting a game, pause, options, rebinding keys, game over, initials, the table, replays.
+#include "flow_test_support.h"
 #include "game_flow.h"
 #include "options_applier.h"
 
@@ -19,24 +20,11 @@
 namespace invaders {
 namespace {
 
+using test::assets;
+using test::press;
+using test::run;
+
 using vox::ActionState;
-
-ActionState press(Action action) {
-    ActionState state;
-    state.pressedBits = ActionState::bit(action);
-    state.heldBits = ActionState::bit(action);
-    return state;
-}
-
-const GameAssets& assets() {
-    static const GameAssets built = builtinGameAssets();
-    return built;
-}
-
-void run(GameFlow& flow, int steps, ActionState input = {}) {
-    for (int i = 0; i < steps; ++i)
-        flow.step(input);
-}
 
 // The app's loop in miniature: real key events through a live `vox::ActionMap`, raw presses to the flow,
 // one step per tap, and the options applied (the keys to the map) and saved by an `OptionsApplier` after

@@ -1,6 +1,7 @@
 // The one place options take effect: `optionsDifference` field by field, `OptionsApplier` applying and
 // saving each difference once, and every change any screen makes to `Settings` (the options and controls
 // screens, F11) both applied and saved after the step that made it.
+#include "flow_test_support.h"
 #include "options_applier.h"
 
 #include "game_flow.h"
@@ -15,6 +16,9 @@
 
 namespace invaders {
 namespace {
+
+using test::assets;
+using test::press;
 
 using vox::ActionState;
 
@@ -134,18 +138,6 @@ TEST(OptionsApplier, ARefusalIsANoteAndTheOptionIsStillSaved) {
 }
 
 // --- Through the screens -------------------------------------------------------------------------------
-
-const GameAssets& assets() {
-    static const GameAssets built = builtinGameAssets();
-    return built;
-}
-
-ActionState press(Action action) {
-    ActionState state;
-    state.pressedBits = ActionState::bit(action);
-    state.heldBits = ActionState::bit(action);
-    return state;
-}
 
 // The runner's step in miniature: the flow steps, then the applier runs once. After every step the options
 // the screens hold must be the options in force, applied and (when they ever changed) saved.

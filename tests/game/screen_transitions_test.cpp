@@ -2,6 +2,7 @@
 // The compiler holds the rule (the static_asserts below); the tests call screens on their own to see they
 // answer with a value and leave the flow as it was, and walk every transition kind and every screen
 // through the flow, checking that each change of screen was a transition the flow carried out.
+#include "flow_test_support.h"
 #include "game_flow.h"
 
 #include "persist/save_files.h"
@@ -16,6 +17,9 @@
 
 namespace invaders {
 namespace {
+
+using test::assets;
+using test::press;
 
 using vox::ActionState;
 using Kind = Transition::Kind;
@@ -57,18 +61,6 @@ static_assert(std::is_same_v<decltype((std::declval<const GameFlow&>().screens()
               "the screens are read-only outside the flow");
 
 // --- Screens on their own ----------------------------------------------------------------------------
-
-const GameAssets& assets() {
-    static const GameAssets built = builtinGameAssets();
-    return built;
-}
-
-ActionState press(Action action) {
-    ActionState state;
-    state.pressedBits = ActionState::bit(action);
-    state.heldBits = ActionState::bit(action);
-    return state;
-}
 
 // Counts what a screen asks of the session.
 class CountingSession : public SessionControls {

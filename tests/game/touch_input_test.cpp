@@ -4,6 +4,7 @@
 // move the cannon and fire, the pause button pauses, the menu keys' bar moves the selection and BACK resumes.
 // Also: the controls show only after a touch and hide at a key press, and a finger belongs to the screen
 // it came down on, and a tap cancels the controls screen's wait for a key.
+#include "flow_test_support.h"
 #include "touch_input.h"
 
 #include "game_flow.h"
@@ -16,12 +17,9 @@
 namespace invaders {
 namespace {
 
-constexpr vox::PixelSize kWindow{1280, 720};
+using test::assets;
 
-const GameAssets& assets() {
-    static const GameAssets built = builtinGameAssets();
-    return built;
-}
+constexpr vox::PixelSize kWindow{1280, 720};
 
 // The middle of the drawn control of `mode` that holds `action`.
 glm::vec2 control(TouchMode mode, Action action) {

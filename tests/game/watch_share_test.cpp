@@ -1,6 +1,7 @@
 // Every player game recorded, a top-ten entry's run kept when its initials are entered, WATCH (playback,
 // pause, 1x/2x/4x, the banner, the verdict, Back to the same row) and SHARE (the .vir and .txt files, the
 // code, the clipboard), through the flow as the player drives it.
+#include "flow_test_support.h"
 #include "game_flow.h"
 
 #include "persist/save_files.h"
@@ -18,25 +19,12 @@
 namespace invaders {
 namespace {
 
+using test::assets;
+using test::press;
+using test::run;
+
 using vox::ActionState;
 using vox::test::TempDirectory;
-
-ActionState press(Action action) {
-    ActionState state;
-    state.pressedBits = ActionState::bit(action);
-    state.heldBits = ActionState::bit(action);
-    return state;
-}
-
-const GameAssets& assets() {
-    static const GameAssets built = builtinGameAssets();
-    return built;
-}
-
-void run(GameFlow& flow, int steps, ActionState input = {}) {
-    for (int i = 0; i < steps; ++i)
-        flow.step(input);
-}
 
 // A one-player game from the title to its end, tapping Fire and walking left and right; its score.
 int32_t playUntilGameOver(GameFlow& flow) {

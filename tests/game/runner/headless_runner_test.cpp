@@ -1,6 +1,7 @@
 // The headless runner with no window and no GL: a real `GameFlow` behind a scene that only steps it, a
 // window that only records what it was asked, a drawer that counts pictures. One step per frame, the step
 // limit, closing, a replay finishing, and options changed through key events applied and saved.
+#include "../flow_test_support.h"
 #include "runner/headless_runner.h"
 
 #include "actions.h"
@@ -17,10 +18,7 @@
 namespace invaders {
 namespace {
 
-const GameAssets& assets() {
-    static const GameAssets built = builtinGameAssets();
-    return built;
-}
+using test::assets;
 
 // The game as the runner drives it, minus the drawing: the scene steps the flow.
 class FlowGame final : public DemoScene, public RunnerGame {
