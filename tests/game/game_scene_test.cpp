@@ -1,6 +1,7 @@
 // The game's screens as drawn, driven through the same inputs as play: golden images of every screen a
 // player meets (looked at when made), at 1280 x 720 and 1920 x 1080, and the WCAG contrast of every text
 // drawn over the playfield, measured on the rendered frames.
+#include "flow_test_support.h"
 #include "scene/game_scene.h"
 #include "ui/theme.h"
 
@@ -18,12 +19,7 @@
 namespace invaders {
 namespace {
 
-vox::ActionState press(Action action) {
-    vox::ActionState state;
-    state.pressedBits = vox::ActionState::bit(action);
-    state.heldBits = state.pressedBits;
-    return state;
-}
+using test::press;
 
 // WCAG 2 relative luminance of an sRGB colour (0..1 per channel).
 float luminance(glm::vec3 srgb) {

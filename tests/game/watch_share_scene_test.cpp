@@ -1,6 +1,7 @@
 // WATCH and SHARE as drawn: a game played through the scene, its run kept beside a temporary table, the
 // WATCH banner over the playing run (golden), the verdict at its end (golden), and the SHARE panel (its
 // path varies, so the frame is checked by its texts and written out to look at).
+#include "flow_test_support.h"
 #include "scene/game_scene.h"
 
 #include "actions.h"
@@ -18,15 +19,10 @@
 namespace invaders {
 namespace {
 
+using test::press;
+
 constexpr int kWidth = 1280;
 constexpr int kHeight = 720;
-
-vox::ActionState press(Action action) {
-    vox::ActionState state;
-    state.pressedBits = vox::ActionState::bit(action);
-    state.heldBits = vox::ActionState::bit(action);
-    return state;
-}
 
 class WatchShareSceneTest : public vox::test::GlTest {
 protected:

@@ -3,6 +3,7 @@
 // the cabinet's gels show where they should and apply from the next frame; the high-contrast HUD reaches
 // 7:1 everywhere; large text is half as large again; the visible beat pulses the ground line with each
 // march note. Golden images of each (looked at when made).
+#include "../flow_test_support.h"
 #include "scene/apply_look.h"
 #include "scene/apply_quality.h"
 #include "scene/color_blind_palette.h"
@@ -22,12 +23,7 @@
 namespace invaders {
 namespace {
 
-vox::ActionState press(Action action) {
-    vox::ActionState state;
-    state.pressedBits = vox::ActionState::bit(action);
-    state.heldBits = state.pressedBits;
-    return state;
-}
+using test::press;
 
 vox::ActionState holdRight(bool fire) {
     vox::ActionState state{0, vox::ActionState::bit(Action::Right), 0};

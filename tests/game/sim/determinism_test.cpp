@@ -14,20 +14,6 @@
 namespace invaders::test {
 namespace {
 
-// Plays `steps` steps with the demo pilot, recording the inputs.
-Replay playDemo(const SimSettings& settings, int64_t steps) {
-    Simulation simulation(settings, builtinAssets());
-    AutoPlayer pilot(settings.seed);
-    Replay replay = newReplay(settings);
-    for (int64_t i = 0; i < steps; ++i) {
-        const StepInput input = pilot.decide(simulation);
-        replay.inputs.push_back(input.bits());
-        simulation.step(input);
-    }
-    replay.finalStateHash = simulation.stateHash();
-    return replay;
-}
-
 uint64_t playBack(const Replay& replay) {
     Simulation simulation(replay.settings, builtinAssets());
     for (uint8_t bits : replay.inputs)
@@ -38,18 +24,18 @@ uint64_t playBack(const Replay& replay) {
 TEST(Determinism, SameSeedAndInputsGiveTheSameHash) {
     for (uint64_t seed : {1ull, 42ull}) {
         SCOPED_TRACE(seed);
-        const Replay first = playDemo({seed, 2, Difficulty::Arcade}, 6000);
-        const Replay second = playDemo({seed, 2, Difficulty::Arcade}, 6000);
+        const Replay first = recordPilotRun({seed, 2, Difficulty::Arcade}, 6000);
+        const Replay second = recordPilotRun({seed, 2, Difficulty::Arcade}, 6000);
         EXPECT_EQ(first.inputs, second.inputs);
         EXPECT_EQ(first.finalStateHash, second.finalStateHash);
     }
 }
 
 TEST(Determinism, HashSeesSeedInputAndDifficulty) {
-    const uint64_t base = playDemo({1, 1, Difficulty::Arcade}, 3000).finalStateHash;
-    EXPECT_NE(playDemo({2, 1, Difficulty::Arcade}, 3000).finalStateHash, base);
-    EXPECT_NE(playDemo({1, 1, Difficulty::Hard}, 3000).finalStateHash, base);
-    Replay changed = playDemo({1, 1, Difficulty::Arcade}, 3000);
+    const uint64_t base = recordPilotRun({1, 1, Difficulty::Arcade}, 3000).finalStateHash;
+    EXPECT_NE(recordPilotRun({2, 1, Difficulty::Arcade}, 3000).finalStateHash, base);
+    EXPECT_NE(recordPilotRun({1, 1, Difficulty::Hard}, 3000).finalStateHash, base);
+    Replay changed = recordPilotRun({1, 1, Difficulty::Arcade}, 3000);
     // The last step that moves the cannon, the other way: nothing after it can walk the difference off
     // against a wall.
     const auto move = std::find_if(changed.inputs.rbegin(), changed.inputs.rend(),
@@ -93,7 +79,7 @@ TEST(Determinism, DemoPilotClearsWavesAndDodgesShots) {
     EXPECT_GE(simulation.activePlayer().wave, 6) << "five waves cleared (" << kills << " invaders shot)";
 }
 TEST(Replay, RoundTripPlaysBackToTheSameHash) {
-    const Replay recorded = playDemo({99, 2, Difficulty::Easy}, 5000);
+    const Replay recorded = recordPilotRun({99, 2, Difficulty::Easy}, 5000);
     const std::vector<uint8_t> bytes = encodeReplay(recorded);
     vox::Result<Replay> parsed = parseReplay(bytes, "demo.vir");
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
@@ -108,7 +94,7 @@ TEST(Replay, RoundTripPlaysBackToTheSameHash) {
 TEST(Replay, FileRoundTripAndMissingFile) {
     const vox::test::TempDirectory temp;
     const std::filesystem::path& directory = temp.path();
-    const Replay recorded = playDemo({3, 1, Difficulty::Arcade}, 600);
+    const Replay recorded = recordPilotRun({3, 1, Difficulty::Arcade}, 600);
     ASSERT_TRUE(writeReplayFile(directory / "a.vir", recorded).ok());
     vox::Result<Replay> read = readReplayFile(directory / "a.vir");
     ASSERT_TRUE(read.ok()) << read.error().message;
@@ -140,7 +126,7 @@ std::vector<uint8_t> withByte(std::vector<uint8_t> bytes, size_t index, uint8_t 
 }
 
 TEST(Replay, CorruptAndForeignFilesGiveClearErrors) {
-    const std::vector<uint8_t> good = encodeReplay(playDemo({5, 1, Difficulty::Arcade}, 300));
+    const std::vector<uint8_t> good = encodeReplay(recordPilotRun({5, 1, Difficulty::Arcade}, 300));
     const auto errorOf = [](const std::vector<uint8_t>& bytes) {
         vox::Result<Replay> parsed = parseReplay(bytes, "x.vir");
         return parsed.ok() ? std::string("(accepted)") : parsed.error().message;
@@ -175,7 +161,7 @@ TEST(Replay, CorruptAndForeignFilesGiveClearErrors) {
 }
 
 TEST(Replay, RandomDamageNeverCrashes) {
-    const std::vector<uint8_t> good = encodeReplay(playDemo({5, 1, Difficulty::Arcade}, 100));
+    const std::vector<uint8_t> good = encodeReplay(recordPilotRun({5, 1, Difficulty::Arcade}, 100));
     const uint64_t seed = 2024;
     SCOPED_TRACE(seed);
     vox::Rng rng(seed);

@@ -53,19 +53,6 @@ std::string codeAround(const std::vector<uint8_t>& content, const std::string& s
     return start + referenceBase64url(payload);
 }
 
-Replay demoRun(const SimSettings& settings, int64_t steps) {
-    Simulation simulation(settings, builtinAssets());
-    AutoPlayer pilot(settings.seed);
-    Replay replay = newReplay(settings);
-    for (int64_t i = 0; i < steps; ++i) {
-        const StepInput input = pilot.decide(simulation);
-        replay.inputs.push_back(input.bits());
-        simulation.step(input);
-    }
-    replay.finalStateHash = simulation.stateHash();
-    return replay;
-}
-
 void expectSameRun(const Replay& decoded, const Replay& original) {
     EXPECT_EQ(decoded.settings.seed, original.settings.seed);
     EXPECT_EQ(decoded.settings.players, original.settings.players);
@@ -182,7 +169,7 @@ TEST(ShareCode, AnHourOfHeldInputIsAFewDozenCharacters) {
 }
 
 TEST(ShareCode, WhitespaceFromWrappingIsIgnored) {
-    const Replay run = demoRun({3, 1, Difficulty::Arcade}, 600);
+    const Replay run = recordPilotRun({3, 1, Difficulty::Arcade}, 600);
     std::string code = encodeShareCode(run);
     for (size_t i = 20; i < code.size(); i += 21)
         code.insert(i, 1, i % 2 ? '\n' : ' ');
@@ -195,7 +182,7 @@ TEST(ShareCode, WhitespaceFromWrappingIsIgnored) {
 }
 
 TEST(ShareCode, EachKindOfBadCodeSaysWhatIsWrong) {
-    const std::string good = encodeShareCode(demoRun({9, 1, Difficulty::Arcade}, 900));
+    const std::string good = encodeShareCode(recordPilotRun({9, 1, Difficulty::Arcade}, 900));
     ASSERT_EQ(errorOf(good), "(accepted)");
 
     EXPECT_NE(errorOf("").find("the code is empty"), std::string::npos) << errorOf("");
@@ -276,7 +263,7 @@ TEST(ShareCode, EachKindOfBadCodeSaysWhatIsWrong) {
 }
 
 TEST(ShareCode, RandomDamageNeverCrashes) {
-    const Replay run = demoRun({21, 2, Difficulty::Easy}, 1500);
+    const Replay run = recordPilotRun({21, 2, Difficulty::Easy}, 1500);
     const std::string good = encodeShareCode(run);
     std::vector<uint8_t> content; // the good code's content, for damage behind a correct checksum
     {

@@ -3,6 +3,8 @@
 // input. Expected values in the tests come from shared/reference/arcade-rules.md, written out in each
 // test, never read back from the code under test.
 
+#include "sim/autoplayer.h"
+#include "sim/replay.h"
 #include "sim/simulation.h"
 
 #include <gtest/gtest.h>
@@ -120,6 +122,21 @@ inline SimEvent shootInvader(Simulation& simulation, int32_t index) {
     }
     ADD_FAILURE() << "could not shoot invader " << index;
     return {};
+}
+
+/// Plays `steps` steps with the demo pilot (seeded with the game's seed), recording the inputs and the state
+/// hash at the end: a run as the game records one.
+inline Replay recordPilotRun(const SimSettings& settings, int64_t steps) {
+    Simulation simulation(settings, builtinAssets());
+    AutoPlayer pilot(settings.seed);
+    Replay replay = newReplay(settings);
+    for (int64_t i = 0; i < steps; ++i) {
+        const StepInput input = pilot.decide(simulation);
+        replay.inputs.push_back(input.bits());
+        simulation.step(input);
+    }
+    replay.finalStateHash = simulation.stateHash();
+    return replay;
 }
 
 } // namespace invaders::test
