@@ -671,7 +671,8 @@ TEST_F(SceneRendererTest, MonochromeTurnsSurfaceColoursGrey) {
         renderer().drawSprite({.mesh = mesh, .position = at});
         (void)renderer().endFrame();
         const glm::ivec2 pixel = projectToPixel(at + glm::vec3(6.0f), kWidth, kHeight);
-        const uint8_t* rgba = m_target.readImage().pixel(pixel.x, pixel.y);
+        const vox::Image image = m_target.readImage(); // kept: `pixel` points into it
+        const uint8_t* rgba = image.pixel(pixel.x, pixel.y);
         return glm::ivec3(rgba[0], rgba[1], rgba[2]);
     };
     const glm::ivec3 coloured = colour();
