@@ -3,6 +3,7 @@
 // drawn over the playfield, measured on the rendered frames.
 #include "flow_test_support.h"
 #include "scene/game_scene.h"
+#include "scene/pixel_box.h"
 #include "ui/theme.h"
 
 #include "actions.h"
@@ -19,6 +20,8 @@
 namespace invaders {
 namespace {
 
+using test::PixelBox;
+
 using test::press;
 
 // WCAG 2 relative luminance of an sRGB colour (0..1 per channel).
@@ -34,27 +37,8 @@ float contrastRatio(float a, float b) {
 }
 
 // The pixels of `image` where the world box `min`..`max` lands under `camera` (clamped to the image).
-struct PixelBox {
-    glm::ivec2 min{0};
-    glm::ivec2 max{0};
-};
 PixelBox project(const vox::Camera& camera, glm::vec3 min, glm::vec3 max, const vox::Image& image) {
-    glm::vec2 lo(1e9f);
-    glm::vec2 hi(-1e9f);
-    for (int i = 0; i < 8; ++i) {
-        const glm::vec4 clip =
-            camera.viewProjection() *
-            glm::vec4((i & 1) ? max.x : min.x, (i & 2) ? max.y : min.y, (i & 4) ? max.z : min.z, 1.0f);
-        lo = glm::min(lo, glm::vec2(clip) / clip.w);
-        hi = glm::max(hi, glm::vec2(clip) / clip.w);
-    }
-    const glm::vec2 size(static_cast<float>(image.width), static_cast<float>(image.height));
-    PixelBox box;
-    box.min = glm::clamp(glm::ivec2(glm::floor(glm::vec2(lo.x + 1.0f, 1.0f - hi.y) * 0.5f * size)),
-                         glm::ivec2(0), glm::ivec2(size));
-    box.max = glm::clamp(glm::ivec2(glm::ceil(glm::vec2(hi.x + 1.0f, 1.0f - lo.y) * 0.5f * size)),
-                         glm::ivec2(0), glm::ivec2(size));
-    return box;
+    return test::project(camera, min, max, {image.width, image.height});
 }
 
 float pixelLuminance(const vox::Image& image, int x, int y) {

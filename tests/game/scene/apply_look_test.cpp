@@ -4,6 +4,7 @@
 // 7:1 everywhere; large text is half as large again; the visible beat pulses the ground line with each
 // march note. Golden images of each (looked at when made).
 #include "../flow_test_support.h"
+#include "pixel_box.h"
 #include "scene/apply_look.h"
 #include "scene/apply_quality.h"
 #include "scene/color_blind_palette.h"
@@ -22,6 +23,9 @@
 
 namespace invaders {
 namespace {
+
+using test::PixelBox;
+using test::project;
 
 using test::press;
 
@@ -70,26 +74,6 @@ glm::vec3 meanColor(const vox::Image& image, glm::ivec2 min, glm::ivec2 max) {
 float meanBrightness(const vox::Image& image) {
     const glm::vec3 mean = meanColor(image, {0, 0}, {image.width, image.height});
     return (mean.r + mean.g + mean.b) / 3.0f;
-}
-
-// The pixels where the world box `min`..`max` lands under `camera`.
-struct PixelBox {
-    glm::ivec2 min{0};
-    glm::ivec2 max{0};
-};
-PixelBox project(const vox::Camera& camera, glm::vec3 min, glm::vec3 max, glm::ivec2 size) {
-    glm::vec2 lo(1e9f);
-    glm::vec2 hi(-1e9f);
-    for (int i = 0; i < 8; ++i) {
-        const glm::vec4 clip =
-            camera.viewProjection() *
-            glm::vec4((i & 1) ? max.x : min.x, (i & 2) ? max.y : min.y, (i & 4) ? max.z : min.z, 1.0f);
-        lo = glm::min(lo, glm::vec2(clip) / clip.w);
-        hi = glm::max(hi, glm::vec2(clip) / clip.w);
-    }
-    const glm::vec2 screen(size);
-    return {glm::ivec2(glm::floor(glm::vec2(lo.x + 1.0f, 1.0f - hi.y) * 0.5f * screen)),
-            glm::ivec2(glm::ceil(glm::vec2(hi.x + 1.0f, 1.0f - lo.y) * 0.5f * screen))};
 }
 
 class ApplyLookTest : public vox::test::GlTest {
