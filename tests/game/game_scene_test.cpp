@@ -3,6 +3,7 @@
 // drawn over the playfield, measured on the rendered frames.
 #include "flow_test_support.h"
 #include "scene/game_scene.h"
+#include "scene/game_scene_test_support.h"
 #include "scene/pixel_box.h"
 #include "ui/theme.h"
 
@@ -76,20 +77,11 @@ protected:
 
     std::unique_ptr<GameScene> makeScene(HighScoreTable table = {},
                                          const FlowSettings& flow = highQuality()) {
-        vox::Result<GameAssets> assets = loadGameAssets("assets");
-        EXPECT_TRUE(assets.ok()) << assets.error().message;
-        if (!assets.ok())
-            return nullptr;
-        auto scene = GameScene::create("shaders", assets.value(), flow, std::move(table), SaveFilePaths{},
-                                       AudioSystem::silent());
-        EXPECT_TRUE(scene.ok()) << scene.error().message;
-        return scene.ok() ? std::move(scene).value() : nullptr;
+        return test::makeTestScene(flow, std::move(table));
     }
 
     static vox::Image render(GameScene& scene, int width = 1280, int height = 720) {
-        vox::RenderTarget target = makeTarget(width, height);
-        scene.render(width, height, 1.0);
-        return target.readImage();
+        return test::renderScene(scene, width, height);
     }
 
     // Plays a one-player game to its end with taps of Fire.

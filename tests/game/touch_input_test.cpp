@@ -6,6 +6,7 @@
 // it came down on, and a tap cancels the controls screen's wait for a key.
 #include "flow_test_support.h"
 #include "touch_input.h"
+#include "touch_test_support.h"
 
 #include "game_flow.h"
 #include "sim/game_assets.h"
@@ -43,12 +44,7 @@ protected:
 
     // One finger event into SDL's queue, at `at` (fractions of the window).
     static void finger(Uint32 type, SDL_FingerID id, glm::vec2 at) {
-        SDL_Event event{};
-        event.type = type;
-        event.tfinger.touchId = 1;
-        event.tfinger.fingerId = id;
-        event.tfinger.x = at.x;
-        event.tfinger.y = at.y;
+        SDL_Event event = test::fingerEvent(type, id, at);
         ASSERT_EQ(SDL_PushEvent(&event), 1) << SDL_GetError();
     }
     static void key(Uint32 type, SDL_Scancode scancode) {

@@ -3,7 +3,9 @@
 // touch, over the game and over menus, a held one lit. With VOX_TOUCH_PICTURES=FOLDER the frames are
 // written there as PNGs, to look at.
 #include "scene/game_scene.h"
+#include "scene/game_scene_test_support.h"
 #include "touch_input.h"
+#include "touch_test_support.h"
 
 #include "actions.h"
 #include "asset_loader.h"
@@ -23,13 +25,7 @@ constexpr int kWidth = 1280;
 constexpr int kHeight = 720;
 
 SDL_Event finger(Uint32 type, SDL_FingerID id, glm::vec2 at) {
-    SDL_Event event{};
-    event.type = type;
-    event.tfinger.touchId = 1;
-    event.tfinger.fingerId = id;
-    event.tfinger.x = at.x;
-    event.tfinger.y = at.y;
-    return event;
+    return test::fingerEvent(type, id, at);
 }
 
 glm::vec2 centreOf(const TouchButton& button) {
@@ -42,14 +38,10 @@ protected:
         GlTest::SetUp();
         if (IsSkipped() || HasFatalFailure())
             return;
-        vox::Result<GameAssets> assets = loadGameAssets("assets");
-        ASSERT_TRUE(assets.ok()) << assets.error().message;
         FlowSettings flow;
         flow.options.quality = Quality::High;
-        auto scene = GameScene::create("shaders", assets.value(), flow, HighScoreTable{}, SaveFilePaths{},
-                                       AudioSystem::silent());
-        ASSERT_TRUE(scene.ok()) << scene.error().message;
-        m_scene = std::move(scene).value();
+        m_scene = test::makeTestScene(flow);
+        ASSERT_TRUE(m_scene);
         m_scene->setTouchInput(&m_touch);
     }
 

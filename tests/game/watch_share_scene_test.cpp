@@ -3,6 +3,7 @@
 // path varies, so the frame is checked by its texts and written out to look at).
 #include "flow_test_support.h"
 #include "scene/game_scene.h"
+#include "scene/game_scene_test_support.h"
 
 #include "actions.h"
 #include "asset_loader.h"
@@ -30,16 +31,12 @@ protected:
         GlTest::SetUp();
         if (IsSkipped() || HasFatalFailure())
             return;
-        vox::Result<GameAssets> assets = loadGameAssets("assets");
-        ASSERT_TRUE(assets.ok()) << assets.error().message;
         FlowSettings flow;
         flow.options.quality = Quality::High; // stated, so the goldens do not depend on the driver
         SaveFilePaths files;
         files.highScores = highScoresPath(m_temp.path());
-        auto scene = GameScene::create("shaders", assets.value(), flow, HighScoreTable{}, files,
-                                       AudioSystem::silent());
-        ASSERT_TRUE(scene.ok()) << scene.error().message;
-        m_scene = std::move(scene).value();
+        m_scene = test::makeTestScene(flow, {}, files);
+        ASSERT_TRUE(m_scene);
     }
 
     vox::Image render(std::string_view name) {

@@ -4,6 +4,7 @@
 // 7:1 everywhere; large text is half as large again; the visible beat pulses the ground line with each
 // march note. Golden images of each (looked at when made).
 #include "../flow_test_support.h"
+#include "game_scene_test_support.h"
 #include "pixel_box.h"
 #include "scene/apply_look.h"
 #include "scene/apply_quality.h"
@@ -79,23 +80,14 @@ float meanBrightness(const vox::Image& image) {
 class ApplyLookTest : public vox::test::GlTest {
 protected:
     static std::unique_ptr<GameScene> makeScene(const Settings& options) {
-        vox::Result<GameAssets> assets = loadGameAssets("assets");
-        EXPECT_TRUE(assets.ok()) << assets.error().message;
-        if (!assets.ok())
-            return nullptr;
         FlowSettings flow;
         flow.options = options;
         flow.options.quality = Quality::High; // the goldens do not depend on the driver
-        auto scene =
-            GameScene::create("shaders", assets.value(), flow, {}, SaveFilePaths{}, AudioSystem::silent());
-        EXPECT_TRUE(scene.ok()) << scene.error().message;
-        return scene.ok() ? std::move(scene).value() : nullptr;
+        return test::makeTestScene(flow);
     }
 
     static vox::Image render(GameScene& scene, int width = 1280, int height = 720) {
-        vox::RenderTarget target = makeTarget(width, height);
-        scene.render(width, height, 1.0);
-        return target.readImage();
+        return test::renderScene(scene, width, height);
     }
 
     // A game started and played for `count` steps, walking right and firing every 40th step.

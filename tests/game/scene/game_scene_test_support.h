@@ -1,0 +1,44 @@
+#pragma once
+// What the GL tests of the game's scene share: a silent scene on the shipped assets and shaders, and one
+// frame of it rendered and read back.
+
+#include "asset_loader.h"
+#include "audio/audio_system.h"
+#include "scene/game_scene.h"
+
+#include "vox/render/image.h"
+#include "vox/render/render_target.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace invaders::test {
+
+/// A silent `GameScene` on assets/ and shaders/ (the tests run from the source tree) with `flow`, the
+/// table `table` and the save files `files` (none: nothing is saved). Null, with a test failure naming the
+/// problem, when it cannot be made.
+inline std::unique_ptr<GameScene> makeTestScene(const FlowSettings& flow, HighScoreTable table = {},
+                                                const SaveFilePaths& files = {}) {
+    vox::Result<GameAssets> assets = loadGameAssets("assets");
+    EXPECT_TRUE(assets.ok()) << assets.error().message;
+    if (!assets.ok())
+        return nullptr;
+    auto scene =
+        GameScene::create("shaders", assets.value(), flow, std::move(table), files, AudioSystem::silent());
+    EXPECT_TRUE(scene.ok()) << scene.error().message;
+    return scene.ok() ? std::move(scene).value() : nullptr;
+}
+
+/// `scene` drawn into a fresh `width` x `height` render target, read back.
+inline vox::Image renderScene(GameScene& scene, int width = 1280, int height = 720) {
+    vox::Result<vox::RenderTarget> target = vox::RenderTarget::create(width, height);
+    EXPECT_TRUE(target.ok()) << target.error().message;
+    if (!target.ok())
+        return {};
+    target.value().bind();
+    scene.render(width, height, 1.0);
+    return target.value().readImage();
+}
+
+} // namespace invaders::test
