@@ -49,7 +49,12 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint64_t userData, P
         m_stepFlags.push_back(0);
         m_pendingIndex.push_back(kNotPending);
         m_dynamicPosition.push_back(0);
+        m_level.push_back(0);
+        m_levelCap.push_back(0);
+        m_excessPairs.push_back(0);
     }
+    m_level[proxy] = 0;
+    m_levelCap[proxy] = static_cast<int8_t>(m_settings.steadyDoublings);
     if (type == ProxyType::Dynamic) {
         m_dynamicPosition[proxy] = static_cast<uint32_t>(m_dynamicProxies.size());
         m_dynamicProxies.push_back(proxy);
@@ -71,7 +76,8 @@ Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& f
         return Error{"DynamicAabbTree::createProxy: the tree is full (" + std::to_string(kMaxProxies) +
                      " proxies); destroy proxies or use a second tree"};
     const uint32_t proxy = allocateProxy(fatBox, userData, type);
-    insertLeaf(proxy, kNullIndex);
+    if (!m_gridMode || type == ProxyType::Static)
+        insertLeaf(proxy, kNullIndex);
     markMoved(proxy, box);
     markChanged(proxy);
     return handleOf(proxy);
@@ -119,7 +125,8 @@ bool DynamicAabbTree::destroyProxy(ProxyId id) {
     if (!check(id, "DynamicAabbTree::destroyProxy"))
         return false;
     const auto proxy = static_cast<uint32_t>(id.index());
-    removeLeaf(proxy);
+    if (!m_gridMode || proxyIsStatic(proxy))
+        removeLeaf(proxy);
     m_pendingIndex[proxy] = kNotPending;
     if (!proxyIsStatic(proxy)) {
         const uint32_t last = m_dynamicProxies.back();
@@ -139,27 +146,47 @@ bool DynamicAabbTree::destroyProxy(ProxyId id) {
 bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::vec3& displacement) {
     if (!box.isValid())
         return false;
-    markMoved(proxy, box);
     const bool isStatic = proxyIsStatic(proxy);
-    const Aabb& current = m_fatBoxes[proxy];
     if (isStatic) {
+        markMoved(proxy, box);
+        const Aabb& current = m_fatBoxes[proxy];
         if (!(current.min == box.min && current.max == box.max)) // static boxes stay exact
             refatten(proxy, box);
         return true;
     }
-    refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fatteningFor(proxy, box, displacement)));
+    // A box that did not move by its displacement since the last one given jumped (a wrap-around world's
+    // teleport, a respawn): its motion is no guide to where it goes next.
+    const Aabb& last = m_currentBoxes[proxy];
+    const glm::vec3 moved = 0.5f * ((box.min + box.max) - (last.min + last.max));
+    const glm::vec3 error = glm::abs(moved - displacement);
+    const float tolerance =
+        0.5f * std::max({std::abs(displacement.x), std::abs(displacement.y), std::abs(displacement.z)}) +
+        1e-4f * (1.0f + std::max({std::abs(moved.x), std::abs(moved.y), std::abs(moved.z)}));
+    const bool jumped = !(std::max({error.x, error.y, error.z}) <= tolerance);
+    const Fattening fattening = fatteningFor(proxy, box, displacement, jumped);
+    markMoved(proxy, box);
+    m_level[proxy] = fattening.level;
+    refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
     return true;
 }
 
+DynamicAabbTree::Fattening DynamicAabbTree::fatteningAt(uint32_t proxy, int32_t level, bool steady) const {
+    // 2^level, exact: the float whose exponent field is level + 127.
+    const float scale = std::bit_cast<float>(static_cast<uint32_t>(level + 127) << 23);
+    const float margin = level >= 1 ? m_settings.margin * m_settings.steadyMarginScale
+                                    : m_settings.margin * std::min(scale, 1.0f);
+    return {margin, basePrediction(proxy) * scale, static_cast<int8_t>(level), steady};
+}
+
 DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const Aabb& box,
-                                                         const glm::vec3& displacement) const {
-    // The old fat box tells how it was made, so no per-proxy state is needed: along the main axis of the
-    // motion, its extent beyond the tight box is two margins plus the stretch. If that matches this step's
-    // displacement under one of the fattenings the proxy can have had, it has moved steadily since it was
-    // last fattened: double the factor (up to the limit) and use the steady margin. Steady motion gives an
-    // exact match (up to rounding); erratic motion almost never does.
-    const float base = basePrediction(proxy);
-    const Fattening plain{m_settings.margin, base};
+                                                         const glm::vec3& displacement, bool jumped) const {
+    // The proxy's level says how its fat box was made. Along the main axis of the motion, the box's extent
+    // beyond the tight box is two margins plus the stretch: if the stretch matches this step's displacement,
+    // the proxy has moved steadily since it was last fattened, and earns the next level (twice the stretch,
+    // the slim margin). Steady motion gives an exact match (up to rounding); erratic motion almost never
+    // does. Either way the level stays under the cap its last fat box's pairs allowed.
+    const int32_t level = m_level[proxy];
+    const int32_t cap = m_levelCap[proxy];
     const Aabb& fat = m_fatBoxes[proxy];
     const glm::vec3 motion = glm::abs(displacement);
     float move, excess; // along the main axis of the motion (components named: cheaper than indexing)
@@ -173,31 +200,16 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
         move = motion.z;
         excess = (fat.max.z - fat.min.z) - (box.max.z - box.min.z);
     }
-    if (!(move > 0.0f) || !(base > 0.0f))
+    const Fattening plain = fatteningAt(proxy, std::min(0, cap), false);
+    if (jumped || !(move > 0.0f))
         return plain;
-    // Doubling k stretched by base * 2^k * move: scaling by 2^k is exact, so stretch can double as it goes.
-    const int32_t doublings = m_settings.steadyDoublings;
-    const float steadyMargin = m_settings.margin * m_settings.steadyMarginScale;
+    const Fattening current = fatteningAt(proxy, level, false);
+    const float stretch = current.prediction * move;
     // A measured stretch is the one a fattening gave when it matches it up to rounding (1/64 is generous).
-    const auto matches = [](float measured, float stretch) {
-        return std::abs(measured - stretch) <= stretch * (1.0f / 64.0f);
-    };
-    float stretch = base * move;
-    if (matches(excess - 2.0f * m_settings.margin, stretch))
-        return {steadyMargin, doublings > 0 ? 2.0f * base : base, true};
-    // Else a steady margin and some doubling k >= 1: the one nearest to the measured stretch, read off the
-    // exponent of their ratio (times sqrt 2, which rounds it), then checked as above.
-    const float steadyExcess = excess - 2.0f * steadyMargin;
-    const float ratio = steadyExcess / stretch * 1.41421356f;
-    if (!(ratio >= 2.0f) || !(ratio < static_cast<float>(2 << doublings)))
+    if (!(stretch > 0.0f) ||
+        !(std::abs(excess - 2.0f * current.margin - stretch) <= stretch * (1.0f / 64.0f)))
         return plain;
-    const int32_t doubling = std::ilogb(ratio);     // ratio >= 2: a normal float's exponent, exact
-    const float power = std::ldexp(1.0f, doubling); // 2^doubling, exact
-    const float factor = base * power;
-    stretch *= power;
-    if (matches(steadyExcess, stretch))
-        return {steadyMargin, doubling < doublings ? 2.0f * factor : factor, true};
-    return plain;
+    return fatteningAt(proxy, std::min({level + 1, m_settings.steadyDoublings, cap}), true);
 }
 
 bool DynamicAabbTree::moveProxy(ProxyId id, const IAABB& object) {
@@ -220,6 +232,8 @@ void DynamicAabbTree::refatten(uint32_t proxy, const Aabb& fatBox) {
     // reinserting them all would make that step a spike. In that regime (the levelling one, where a step
     // averages few changes) a dynamic leaf keeps its place and is pending, and the tree work is spread over
     // later steps. A static proxy that moves is reinserted.
+    if (m_gridMode && !proxyIsStatic(proxy))
+        return; // no dynamic tree to update in grid mode (dynamic_aabb_tree_grid.cpp)
     if (m_levellingBudget == 0 || proxyIsStatic(proxy)) {
         relocateLeaf(proxy);
     } else if (!isPending(proxy)) {
@@ -635,7 +649,7 @@ DynamicAabbTree::Ref DynamicAabbTree::buildSubtree(std::vector<Ref>& refs) {
 void DynamicAabbTree::rebuild() {
     std::array<std::vector<Ref>, 2> leaves; // NOLINT: a full rebuild is rare
     for (uint32_t proxy = 0; proxy < m_proxyWord.size(); ++proxy)
-        if ((m_proxyWord[proxy] & kAliveBit) != 0)
+        if ((m_proxyWord[proxy] & kAliveBit) != 0 && (!m_gridMode || proxyIsStatic(proxy)))
             leaves[proxyIsStatic(proxy) ? 1 : 0].push_back(leafRef(proxy));
     // Start from an empty node array so the new nodes are laid out in build (depth-first) order.
     m_nodes.clear();
@@ -669,9 +683,11 @@ void DynamicAabbTree::refattenEarly() {
             continue; // moved again later this step, or destroyed: its fat box changed already
         // Only a steady mover's "will leave next" is a forecast worth acting on: an erratic one may turn.
         const Aabb& box = m_currentBoxes[proxy];
-        const Fattening fattening = fatteningFor(proxy, box, displacement);
-        if (fattening.steady)
+        const Fattening fattening = fatteningFor(proxy, box, displacement, false);
+        if (fattening.steady) {
+            m_level[proxy] = fattening.level;
             refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
+        }
     }
 }
 
@@ -971,6 +987,29 @@ void DynamicAabbTree::crossByBlocks() {
     }
 }
 
+void DynamicAabbTree::adjustLevelCaps(size_t firstNew) {
+    // Tracked pairs cost every step; a re-fattening costs once. A fat box that sweeps up many proxies its
+    // proxy never touches (a fast mover stretched far, a margin wide among small neighbours) is paid for at
+    // every step of its life, so the next one is made a level smaller, until it is worth its pairs; one that
+    // costs few may grow again. Since a proxy's level rises by at most one per fattening, and only after a
+    // fat box that stayed well within its allowance, every fat box finds at most a few times
+    // 2 * touching + kSparePairs pairs, and the tracked pairs stay within a constant factor of the touching
+    // pairs plus the proxies (docs/engine.md, "Fast movers").
+    const int32_t top = m_settings.steadyDoublings;
+    for (const uint32_t proxy : m_changed) {
+        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) != kAliveBit)
+            continue;
+        const int32_t excess = m_excessPairs[proxy];
+        const int32_t level = m_level[proxy];
+        const int32_t cap = excess > kSparePairs ? level - 1 : excess <= kSparePairs / 4 ? level + 1 : level;
+        m_levelCap[proxy] = static_cast<int8_t>(std::clamp(cap, kMinLevel, top));
+    }
+    for (size_t k = firstNew; k < m_pairs.size(); ++k) {
+        m_excessPairs[m_pairs[k].a] = 0;
+        m_excessPairs[m_pairs[k].b] = 0;
+    }
+}
+
 void DynamicAabbTree::endStep() {
     for (const uint32_t proxy : m_moved)
         m_stepFlags[proxy] = 0;
@@ -981,6 +1020,7 @@ void DynamicAabbTree::endStep() {
     m_changed.clear();
     m_due.clear();
     m_refattenedTotal += m_refattenedThisStep;
+    const auto refattened = static_cast<size_t>(m_refattenedThisStep);
     m_refattenedThisStep = 0;
     ++m_updateCount;
 
@@ -1006,6 +1046,7 @@ void DynamicAabbTree::endStep() {
         m_relocations.clear();
         m_relocationHead = 0;
     }
+    chooseMode(refattened);
 }
 
 // --- Validation and statistics -------------------------------------------------------------------------
@@ -1085,9 +1126,14 @@ Status DynamicAabbTree::validate() const {
     if (dynamicCount != m_dynamicProxies.size())
         return fail("the list of dynamic proxies holds " + std::to_string(m_dynamicProxies.size()) +
                     ", not " + std::to_string(dynamicCount));
-    if (leaves != m_proxyCount || alive != m_proxyCount)
+    // In grid mode the dynamic proxies are in no tree (see dynamic_aabb_tree_grid.cpp).
+    const int32_t expectedLeaves =
+        m_gridMode ? m_proxyCount - static_cast<int32_t>(dynamicCount) : m_proxyCount;
+    if (leaves != expectedLeaves || alive != m_proxyCount)
         return fail("proxy count " + std::to_string(m_proxyCount) + " but " + std::to_string(leaves) +
                     " leaves and " + std::to_string(alive) + " live slots");
+    if (m_gridMode && m_roots[0] != kNullRef)
+        return fail("grid mode with a dynamic tree");
     if (nodes != m_nodeCount)
         return fail("node count " + std::to_string(m_nodeCount) + " but " + std::to_string(nodes) +
                     " reachable");
@@ -1177,6 +1223,8 @@ TreeStats DynamicAabbTree::stats() const {
         stats.workBytesPerProxy = work / proxies;
     }
     stats.sweptSteps = m_sweptSteps;
+    stats.gridSteps = m_gridSteps;
+    stats.gridMode = m_gridMode;
     stats.relocationsWaiting = static_cast<int32_t>(m_relocations.size() - m_relocationHead);
     forEachPending([&](uint32_t) { return ++stats.pendingLeaves, true; });
     stats.refattenedPerStep =

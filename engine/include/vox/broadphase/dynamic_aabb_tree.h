@@ -101,6 +101,8 @@ struct TreeStats {
     int32_t pairs = 0;              ///< Pairs tracked: fat boxes overlap.
     double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
     int64_t sweptSteps = 0;         ///< Steps whose new pairs were found by one sweep (a burst of changes).
+    int64_t gridSteps = 0;          ///< Steps whose pairs were found in grid mode (see the file comment).
+    bool gridMode = false;          ///< The dynamic proxies are in grid mode now.
     int32_t relocationsWaiting = 0; ///< Leaves re-fattened in place whose position is still to be checked.
     int32_t pendingLeaves = 0;      ///< Leaves re-fattened in place whose ancestors are still to be refitted.
 };
@@ -351,11 +353,16 @@ private:
     struct Fattening {
         float margin;
         float prediction;
+        int8_t level = 0;    ///< The fattening's level (see m_level).
         bool steady = false; ///< The proxy moved the same way since its last fattening.
     };
     /// The fattening of `proxy`, whose tight box `box` left its fat box while moving by `displacement`.
-    [[nodiscard]] Fattening fatteningFor(uint32_t proxy, const Aabb& box,
-                                         const glm::vec3& displacement) const;
+    /// `jumped`: the box did not move by `displacement` from the last tight box given (a teleport).
+    [[nodiscard]] Fattening fatteningFor(uint32_t proxy, const Aabb& box, const glm::vec3& displacement,
+                                         bool jumped) const;
+    /// The fattening of `proxy` at level `level` (plain or steady margin): the factor is the slot's base
+    /// times 2^level; below level 0 the margin shrinks with it too.
+    [[nodiscard]] Fattening fatteningAt(uint32_t proxy, int32_t level, bool steady) const;
     [[nodiscard]] Aabb fatten(const Aabb& box, const glm::vec3& displacement, ProxyType type,
                               const Fattening& fattening) const {
         if (type == ProxyType::Static)
@@ -534,11 +541,61 @@ private:
         return descend(
             tree, [&box](const Aabb& nodeBox) { return overlaps(nodeBox, box); }, onLeaf);
     }
-    /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget.
+    /// The feedback on fat boxes, after the new pairs (from `firstNew` on in m_pairs) were counted in
+    /// m_excessPairs: a changed proxy whose new fat box found more than kSparePairs pairs beyond twice its
+    /// touching ones gets a cap one level under its fat box's; one that found few may go a level higher.
+    /// Clears m_excessPairs.
+    void adjustLevelCaps(size_t firstNew);
+    /// Lowest level of a fattening: the margin and stretch at 1/256 of level 0's.
+    static constexpr int32_t kMinLevel = -8;
+    /// Pairs a fat box may cost beyond twice its proxy's touching pairs (see adjustLevelCaps).
+    static constexpr int32_t kSparePairs = 8;
+    /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget, the
+    /// choice of mode for the next step.
     void endStep();
 
     struct Pair {
         uint32_t a, b;
+    };
+
+    // --- Grid mode (dynamic_aabb_tree_grid.cpp) ---------------------------------------------------------
+    /// Grid mode is entered when, over recent steps, more than one proxy in kGridModeRatio leaves its fat box
+    /// per step (and at least kGridModeChanges do), and left when fewer than half that many do.
+    static constexpr double kGridModeRatio = 32.0;
+    static constexpr double kGridModeChanges = 64.0;
+    /// Bins every live box (tight boxes when `tight`, else fat ones; static boxes are exact either way) in
+    /// a hash grid whose cells suit the dynamic boxes; those too large for the cells are listed apart.
+    void buildGrid(bool tight);
+    /// The pairs of the grid just built (not both static, boxes overlapping; with `movedOnly`, at least one
+    /// member moved or created this step), once each, into `out`.
+    void collectGridPairs(bool movedOnly, std::vector<Pair>& out);
+    /// Updates the running mean of re-fattenings (proxies that left their fat boxes: creations do not
+    /// count) with this step's, and enters or leaves grid mode accordingly.
+    void chooseMode(size_t refattened);
+    /// Dissolves the dynamic tree: its proxies keep their fat boxes, their pairs are found by the grid.
+    void enterGridMode();
+    /// Builds the dynamic tree over the fat boxes and finds their tracked pairs, without reporting any.
+    void leaveGridMode();
+    /// The grid-mode part of the queries: calls `onHit(visitor, slot)` for every dynamic proxy whose tight
+    /// box overlaps `box`, until it returns false; returns false when stopped that way.
+    bool queryGridBox(const Aabb& box, bool (*onHit)(const void* visitor, uint32_t proxy),
+                      const void* visitor) const;
+    /// The grid-mode part of the ray query: calls `onHit(visitor, slot, fraction)` for every dynamic proxy
+    /// whose tight box `ray` enters before its current end (clipped to what `onHit` returns); false when
+    /// stopped (a returned end <= 0). `ray.maxFraction` is left at the last end.
+    bool queryGridRay(Ray& ray, float (*onHit)(const void* visitor, uint32_t proxy, float fraction),
+                      const void* visitor) const;
+    /// A box of the grid: a copy of a live proxy's box, with kGridMoved / kGridStatic flags.
+    struct GridItem {
+        Aabb box;
+        uint32_t proxy;
+        uint32_t flags;
+    };
+    static constexpr uint32_t kGridMoved = 1;
+    static constexpr uint32_t kGridStatic = 2;
+    struct GridEntry {
+        uint32_t bucket;
+        uint32_t item; ///< Index in m_gridItems.
     };
 
     TreeSettings m_settings;
@@ -558,6 +615,16 @@ private:
     std::vector<uint32_t> m_changed;  ///< Those of m_moved whose fat box changed, once each.
     /// Per slot: the last tight box given (exact for static proxies), which pairs are tested against.
     std::vector<Aabb> m_currentBoxes;
+    /// Per slot: the level of its fat box's fattening. Level k stretches by the slot's base factor times
+    /// 2^k; levels above 0 are earned by steady motion (a doubling each time the proxy leaves its fat box
+    /// moving as predicted), levels below 0 shrink the margin too. Bounded above by m_levelCap.
+    std::vector<int8_t> m_level;
+    /// Per slot: the highest level its next fattening may have, from what its last fat box cost in pairs
+    /// (see adjustLevelCaps): the feedback that keeps a fast mover's fat box from sweeping up the world.
+    std::vector<int8_t> m_levelCap;
+    /// Scratch of updatePairs, per slot: the pairs found this step for a changed proxy's new fat box less
+    /// twice those whose tight boxes overlap (zero outside updatePairs).
+    std::vector<int32_t> m_excessPairs;
     /// Moved inside their fat boxes this step but will leave them at the next: candidates for refattenEarly.
     struct Due {
         uint32_t proxy;
@@ -599,6 +666,24 @@ private:
         uint32_t generation;
     };
     std::vector<Relocation> m_relocations;
+    bool m_gridMode = false;              ///< The dynamic proxies are in the grid, not in a tree (see above).
+    double m_refattenMean = 0.0;          ///< Running mean of re-fattenings per step (for the mode).
+    int64_t m_gridSteps = 0;              ///< Steps whose pairs were found in grid mode.
+    bool m_gridUnsuited = false;          ///< The last grid held too many large boxes: leave grid mode.
+    int64_t m_gridRetryStep = 0;          ///< Grid mode is not entered before this step (see chooseMode).
+    std::vector<GridItem> m_gridItems;    ///< The grid's boxes (grid mode: as of the last updatePairs).
+    std::vector<GridEntry> m_gridEntries; ///< Scratch of buildGrid.
+    std::vector<uint32_t> m_gridSorted;   ///< Items by bucket.
+    std::vector<uint32_t>
+        m_gridStarts;                  ///< Per bucket, its first place in m_gridSorted (one more at the end).
+    std::vector<uint32_t> m_gridNext;  ///< Scratch of buildGrid.
+    std::vector<uint32_t> m_gridLarge; ///< Items too large for the cells.
+    std::vector<float> m_gridExtents;  ///< Scratch of buildGrid.
+    std::vector<Pair> m_gridPairs;     ///< Grid mode: this step's pairs.
+    Aabb m_gridBounds;                 ///< Union of the binned items' boxes.
+    glm::vec3 m_gridOrigin{0.0f};
+    float m_gridInverse = 0.0f;  ///< 1 / cell size.
+    uint32_t m_gridMask = 0;     ///< Buckets - 1 (a power of two less one).
     size_t m_relocationHead = 0; ///< m_relocations before this index are done.
     struct BuildItem;
     std::vector<Ref> m_buildRefs;        ///< Scratch of the rebuild.
@@ -616,6 +701,17 @@ private:
 
 template <PairCallback F>
 void DynamicAabbTree::updatePairs(F&& onPair) {
+    if (m_gridMode) {
+        // Every box in a hash grid, the pairs with a moved member reported as found (exact: tight boxes).
+        buildGrid(true);
+        m_gridPairs.clear();
+        collectGridPairs(true, m_gridPairs);
+        for (const Pair& pair : m_gridPairs)
+            reportPair(onPair, pair.a, pair.b);
+        ++m_gridSteps;
+        endStep();
+        return;
+    }
     refattenEarly();
     // Tracked pairs stay valid unless a member changed its fat box (or died): fat boxes only change on
     // re-fattening. Keep the valid ones, dropping the rest, which the descent below finds again if they
@@ -653,11 +749,18 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
         reportPair(onPair, toTest[k].a, toTest[k].b);
     m_pairs.resize(kept);
     findNewPairs();
+    // The new pairs: reported where the tight boxes overlap, and counted for the feedback on fat boxes.
+    int32_t* excessPairs = m_excessPairs.data();
     for (size_t k = kept; k < m_pairs.size(); ++k) {
         const Pair pair = m_pairs[k];
-        if (overlaps(m_currentBoxes[pair.a], m_currentBoxes[pair.b]))
+        const bool touching = overlaps(m_currentBoxes[pair.a], m_currentBoxes[pair.b]);
+        const int32_t excess = touching ? -1 : 1; // a pair found, less two for a touching one
+        excessPairs[pair.a] += excess;
+        excessPairs[pair.b] += excess;
+        if (touching)
             reportPair(onPair, pair.a, pair.b);
     }
+    adjustLevelCaps(kept);
     endStep();
 }
 
@@ -693,8 +796,19 @@ bool DynamicAabbTree::descend(int tree, Test&& test, F&& onLeaf) const {
 
 template <QueryCallback F>
 void DynamicAabbTree::queryBox(const Aabb& box, F&& onHit) const {
-    for (int tree = 0; tree < 2; ++tree)
-        if (!queryTree(tree, box, [&](uint32_t proxy) { return static_cast<bool>(onHit(handleOf(proxy))); }))
+    const auto hit = [&](uint32_t proxy) { return static_cast<bool>(onHit(handleOf(proxy))); };
+    if (m_gridMode) {
+        using Hit = decltype(hit);
+        if (!queryGridBox(
+                box,
+                [](const void* visitor, uint32_t proxy) {
+                    return (*static_cast<const Hit*>(visitor))(proxy);
+                },
+                &hit))
+            return;
+    }
+    for (int tree = m_gridMode ? 1 : 0; tree < 2; ++tree)
+        if (!queryTree(tree, box, hit))
             return;
 }
 
@@ -713,7 +827,20 @@ void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit) const {
         clipped.maxFraction = static_cast<float>(onHit(handleOf(proxy), entry));
         return !(clipped.maxFraction <= 0.0f);
     };
-    for (int tree = 0; tree < 2; ++tree)
+    if (m_gridMode) {
+        const auto gridHit = [&](uint32_t proxy, float fraction) {
+            return static_cast<float>(onHit(handleOf(proxy), fraction));
+        };
+        using Hit = decltype(gridHit);
+        if (!queryGridRay(
+                clipped,
+                [](const void* visitor, uint32_t proxy, float fraction) {
+                    return (*static_cast<const Hit*>(visitor))(proxy, fraction);
+                },
+                &gridHit))
+            return;
+    }
+    for (int tree = m_gridMode ? 1 : 0; tree < 2; ++tree)
         if (!descend(tree, test, hitLeaf))
             return;
 }

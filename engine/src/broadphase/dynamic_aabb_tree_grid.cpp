@@ -1,0 +1,344 @@
+// The tree's grid mode: what the dynamic proxies become when they outrun their fat boxes.
+//
+// A fat box pays when it lasts: a proxy that stays inside it costs a few compares per step. When proxies move
+// so fast that many leave their fat boxes every step (projectiles, a swarm of fast ships, a wrap-around
+// world's teleports), every one of them costs a reinsertion (a descent of the tree) and a query (another),
+// where a uniform grid rebuilt from scratch costs a few stores per box: the tree falls off a cliff there (26
+// times a grid's step at 300 units/s in issue 33's wrap-around world). So the dynamic half changes its
+// structure with the workload: when, over recent steps, more than one proxy in kGridModeRatio leaves its fat
+// box per step, the dynamic tree is dissolved and each step bins every box in a hash grid and reads the
+// pairs off it, exact (tight boxes), like the grid it would otherwise lose to; queries walk the same grid.
+// Fat boxes are still kept up (a few compares per move) as the measure of the motion: when it calms down the
+// dynamic tree is built again over them, with its tracked pairs, and the tree's incremental work resumes.
+
+#include "vox/broadphase/dynamic_aabb_tree.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace vox {
+namespace {
+// A box spanning more cells than this is "large": listed apart and tested against every box, as covering
+// many cells would cost many entries.
+constexpr int64_t kMaxCellsPerBox = 16;
+// More large boxes than this (sizes far apart: cells suit most boxes but not these) and grid mode is left.
+constexpr size_t kMaxLargeBoxes = 64;
+// Cells are twice the median extent of the dynamic boxes: most boxes then touch one or two cells per axis.
+constexpr float kCellsPerMedianExtent = 2.0f;
+// Cell coordinates beyond this (a box very far from the others for its size) are not binned: large.
+constexpr float kMaxCellCoordinate = 1.0e9f;
+// A query box spanning more cells than this walks the grid's items instead of its cells.
+constexpr int64_t kMaxQueryCells = 4096;
+// After grid mode was left because its boxes did not suit it, this many steps pass before it may return.
+constexpr int64_t kGridRetrySteps = 256;
+
+const Aabb kNoBox{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+
+uint32_t cellHash(int64_t x, int64_t y, int64_t z) {
+    const uint64_t h = static_cast<uint64_t>(x) * 0x9E3779B97F4A7C15ull ^
+                       static_cast<uint64_t>(y) * 0xC2B2AE3D27D4EB4Full ^
+                       static_cast<uint64_t>(z) * 0x165667B19E3779F9ull;
+    return static_cast<uint32_t>(h >> 32);
+}
+
+struct CellRange {
+    int64_t lo[3];
+    int64_t hi[3];
+};
+
+// The cells `box` touches; false when it lies beyond the coordinates the grid bins.
+bool cellRange(const Aabb& box, const glm::vec3& origin, float inverse, CellRange& range) {
+    for (int axis = 0; axis < 3; ++axis) {
+        const float lo = (box.min[axis] - origin[axis]) * inverse;
+        const float hi = (box.max[axis] - origin[axis]) * inverse;
+        if (!(lo >= -kMaxCellCoordinate) || !(hi <= kMaxCellCoordinate))
+            return false;
+        range.lo[axis] = static_cast<int64_t>(std::floor(lo));
+        range.hi[axis] = static_cast<int64_t>(std::floor(hi));
+    }
+    return true;
+}
+
+int64_t cellCount(const CellRange& range) {
+    return (range.hi[0] - range.lo[0] + 1) * (range.hi[1] - range.lo[1] + 1) * (range.hi[2] - range.lo[2] + 1);
+}
+} // namespace
+
+void DynamicAabbTree::buildGrid(bool tight) {
+    // Every live box, copied once into a dense array (the pair tests below then read neighbours in cache).
+    // Their bounds give the grid's origin, so that a flat world lies in one layer of cells.
+    m_gridItems.clear();
+    m_gridExtents.clear();
+    m_gridBounds = kNoBox;
+    const auto slots = static_cast<uint32_t>(m_proxyWord.size());
+    for (uint32_t proxy = 0; proxy < slots; ++proxy) {
+        const uint32_t word = m_proxyWord[proxy];
+        if ((word & kAliveBit) == 0)
+            continue;
+        const bool isStatic = (word & kStaticBit) != 0;
+        const Aabb& box = tight ? m_currentBoxes[proxy] : m_fatBoxes[proxy];
+        const uint32_t flags =
+            ((m_stepFlags[proxy] & kMovedFlag) != 0 ? kGridMoved : 0u) | (isStatic ? kGridStatic : 0u);
+        m_gridItems.push_back({box, proxy, flags});
+        m_gridBounds = unionOf(m_gridBounds, box);
+        if (!isStatic) {
+            const glm::vec3 extent = box.max - box.min;
+            m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
+        }
+    }
+    // The cell size, from the dynamic boxes' extents (their largest axis): the median, so that a few huge
+    // boxes do not make every cell huge. Points (extent 0) get cells of a millionth of the bounds.
+    float cell = 0.0f;
+    if (!m_gridExtents.empty()) {
+        const auto middle = m_gridExtents.begin() + static_cast<std::ptrdiff_t>(m_gridExtents.size() / 2);
+        std::nth_element(m_gridExtents.begin(), middle, m_gridExtents.end());
+        cell = kCellsPerMedianExtent * *middle;
+    }
+    const glm::vec3 span = m_gridItems.empty() ? glm::vec3(1.0f) : m_gridBounds.max - m_gridBounds.min;
+    cell = std::max(cell, 1e-6f * std::max({span.x, span.y, span.z, 1e-30f}));
+    m_gridInverse = std::isfinite(cell) ? 1.0f / cell : 0.0f;
+    m_gridOrigin = m_gridItems.empty() ? glm::vec3(0.0f) : m_gridBounds.min;
+
+    // Entries (bucket, item), one per bucket a box's cells fall in; large boxes are listed apart.
+    m_gridEntries.clear();
+    m_gridLarge.clear();
+    const auto itemCount = static_cast<uint32_t>(m_gridItems.size());
+    m_gridMask = std::bit_ceil(std::max<uint32_t>(2 * itemCount, 64)) - 1;
+    CellRange range{};
+    for (uint32_t item = 0; item < itemCount; ++item) {
+        if (!cellRange(m_gridItems[item].box, m_gridOrigin, m_gridInverse, range) ||
+            cellCount(range) > kMaxCellsPerBox) {
+            m_gridLarge.push_back(item);
+            continue;
+        }
+        // One entry per bucket: a box whose cells share a bucket is listed there once.
+        const size_t first = m_gridEntries.size();
+        for (int64_t z = range.lo[2]; z <= range.hi[2]; ++z)
+            for (int64_t y = range.lo[1]; y <= range.hi[1]; ++y)
+                for (int64_t x = range.lo[0]; x <= range.hi[0]; ++x) {
+                    const uint32_t bucket = cellHash(x, y, z) & m_gridMask;
+                    bool listed = false;
+                    for (size_t k = first; k < m_gridEntries.size(); ++k)
+                        listed = listed || m_gridEntries[k].bucket == bucket;
+                    if (!listed)
+                        m_gridEntries.push_back({bucket, item});
+                }
+    }
+    m_gridUnsuited = m_gridLarge.size() > kMaxLargeBoxes;
+
+    // Counting sort of the entries by bucket.
+    m_gridStarts.assign(static_cast<size_t>(m_gridMask) + 2, 0);
+    for (const GridEntry& entry : m_gridEntries)
+        ++m_gridStarts[entry.bucket + 1];
+    for (size_t b = 1; b < m_gridStarts.size(); ++b)
+        m_gridStarts[b] += m_gridStarts[b - 1];
+    m_gridSorted.resize(m_gridEntries.size());
+    m_gridNext.assign(m_gridStarts.begin(), m_gridStarts.end() - 1);
+    for (const GridEntry& entry : m_gridEntries)
+        m_gridSorted[m_gridNext[entry.bucket]++] = entry.item;
+}
+
+void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) {
+    const uint32_t needed = movedOnly ? kGridMoved : 0u;
+    const auto wanted = [needed](const GridItem& a, const GridItem& b) {
+        return ((a.flags | b.flags) & needed) == needed && (a.flags & b.flags & kGridStatic) == 0 &&
+               overlaps(a.box, b.box);
+    };
+    // Pairs within each bucket, found in one bucket only: that of the lowest cell both boxes touch (the cell
+    // of the larger of their mins), where both are listed.
+    const uint32_t* sorted = m_gridSorted.data();
+    const GridItem* items = m_gridItems.data();
+    for (uint32_t bucket = 0; bucket <= m_gridMask; ++bucket) {
+        const uint32_t begin = m_gridStarts[bucket];
+        const uint32_t end = m_gridStarts[bucket + 1];
+        for (uint32_t i = begin; i + 1 < end; ++i) {
+            const GridItem& a = items[sorted[i]];
+            for (uint32_t j = i + 1; j < end; ++j) {
+                const GridItem& b = items[sorted[j]];
+                if (!wanted(a, b))
+                    continue;
+                const glm::vec3 corner = (glm::max(a.box.min, b.box.min) - m_gridOrigin) * m_gridInverse;
+                const uint32_t home = cellHash(static_cast<int64_t>(std::floor(corner.x)),
+                                               static_cast<int64_t>(std::floor(corner.y)),
+                                               static_cast<int64_t>(std::floor(corner.z))) &
+                                      m_gridMask;
+                if (home == bucket)
+                    out.push_back({a.proxy, b.proxy});
+            }
+        }
+    }
+    // Large boxes against every box (each pair of two large ones once).
+    const auto itemCount = static_cast<uint32_t>(m_gridItems.size());
+    for (size_t k = 0; k < m_gridLarge.size(); ++k) {
+        const GridItem& large = items[m_gridLarge[k]];
+        for (uint32_t other = 0; other < itemCount; ++other) {
+            const bool otherLarge = std::binary_search(m_gridLarge.begin(), m_gridLarge.end(), other);
+            if (other == m_gridLarge[k] || (otherLarge && other < m_gridLarge[k]) || !wanted(large, items[other]))
+                continue;
+            out.push_back({large.proxy, items[other].proxy});
+        }
+    }
+}
+
+void DynamicAabbTree::chooseMode(size_t refattened) {
+    // A running mean over about eight steps: one step's burst (a level loaded, a formation that turns) does
+    // not switch, a lasting change of the motion does.
+    m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 8.0;
+    const auto live = static_cast<double>(m_proxyCount);
+    if (!m_gridMode) {
+        if (m_refattenMean >= kGridModeChanges && m_refattenMean * kGridModeRatio >= live &&
+            !m_dynamicProxies.empty() && m_updateCount >= m_gridRetryStep)
+            enterGridMode();
+    } else if (m_gridUnsuited || m_refattenMean * 2.0 * kGridModeRatio < live ||
+               m_refattenMean < 0.5 * kGridModeChanges) {
+        if (m_gridUnsuited)
+            m_gridRetryStep = m_updateCount + kGridRetrySteps;
+        leaveGridMode();
+    }
+}
+
+void DynamicAabbTree::enterGridMode() {
+    // The dynamic tree's internal nodes go back to the free list; its leaves keep their fat boxes.
+    Stack<Ref, 128> stack;
+    if (m_roots[0] != kNullRef)
+        stack.push(m_roots[0]);
+    while (!stack.empty()) {
+        const Ref ref = stack.pop();
+        if (isLeaf(ref)) {
+            setProxyParent(indexOf(ref), kNullIndex);
+            continue;
+        }
+        const Node node = m_nodes[indexOf(ref)];
+        freeNode(indexOf(ref));
+        stack.push(node.child(0));
+        stack.push(node.child(1));
+    }
+    m_roots[0] = kNullRef;
+    for (size_t k = m_pendingHead; k < m_pending.size(); ++k)
+        m_pendingIndex[m_pending[k]] = kNotPending;
+    m_pending.clear();
+    m_pendingHead = 0;
+    m_relocations.clear();
+    m_relocationHead = 0;
+    m_pairs.clear(); // grid mode finds every pair of a moved proxy each step
+    m_gridMode = true;
+    buildGrid(true); // for the queries until the next updatePairs
+}
+
+void DynamicAabbTree::leaveGridMode() {
+    m_gridMode = false;
+    m_buildRefs.clear();
+    for (const uint32_t proxy : m_dynamicProxies)
+        m_buildRefs.push_back(leafRef(proxy));
+    m_roots[0] = buildSubtree(m_buildRefs);
+    // The tracked pairs the tree's steps keep up: every pair whose fat boxes overlap, reported by no one.
+    buildGrid(false);
+    m_pairs.clear();
+    collectGridPairs(false, m_pairs);
+}
+
+bool DynamicAabbTree::queryGridBox(const Aabb& box, bool (*onHit)(const void* visitor, uint32_t proxy),
+                                   const void* visitor) const {
+    // Proxies moved (or created) since the grid was built are tested by their current tight boxes; the
+    // grid's copies of them are passed over.
+    for (const uint32_t proxy : m_moved)
+        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit && overlaps(m_currentBoxes[proxy], box) &&
+            !onHit(visitor, proxy))
+            return false;
+    const auto current = [&](const GridItem& item) {
+        return (item.flags & kGridStatic) == 0 && m_stepFlags[item.proxy] == 0 && overlaps(item.box, box);
+    };
+    for (const uint32_t item : m_gridLarge)
+        if (current(m_gridItems[item]) && !onHit(visitor, m_gridItems[item].proxy))
+            return false;
+    CellRange range{};
+    if (!cellRange(box, m_gridOrigin, m_gridInverse, range) || cellCount(range) > kMaxQueryCells) {
+        // A query too large for the cells: every binned item once.
+        std::vector<uint8_t> large(m_gridItems.size(), 0);
+        for (const uint32_t item : m_gridLarge)
+            large[item] = 1;
+        for (size_t item = 0; item < m_gridItems.size(); ++item)
+            if (large[item] == 0 && current(m_gridItems[item]) && !onHit(visitor, m_gridItems[item].proxy))
+                return false;
+        return true;
+    }
+    // Each item once: in the first cell both it and the query box touch.
+    CellRange itemRange{};
+    for (int64_t z = range.lo[2]; z <= range.hi[2]; ++z)
+        for (int64_t y = range.lo[1]; y <= range.hi[1]; ++y)
+            for (int64_t x = range.lo[0]; x <= range.hi[0]; ++x) {
+                const uint32_t bucket = cellHash(x, y, z) & m_gridMask;
+                for (uint32_t k = m_gridStarts[bucket]; k < m_gridStarts[bucket + 1]; ++k) {
+                    const GridItem& item = m_gridItems[m_gridSorted[k]];
+                    if (!current(item))
+                        continue;
+                    (void)cellRange(item.box, m_gridOrigin, m_gridInverse, itemRange);
+                    if (std::max(itemRange.lo[0], range.lo[0]) == x && std::max(itemRange.lo[1], range.lo[1]) == y &&
+                        std::max(itemRange.lo[2], range.lo[2]) == z && !onHit(visitor, item.proxy))
+                        return false;
+                }
+            }
+    return true;
+}
+
+bool DynamicAabbTree::queryGridRay(Ray& ray, float (*onHit)(const void* visitor, uint32_t proxy, float fraction),
+                                   const void* visitor) const {
+    std::vector<uint32_t> reported; // proxies already hit (a box spans several cells)
+    const auto test = [&](uint32_t proxy, const Aabb& box) {
+        float fraction = 0.0f;
+        if (!raycast(box, ray, fraction))
+            return true;
+        reported.push_back(proxy);
+        ray.maxFraction = onHit(visitor, proxy, fraction);
+        return !(ray.maxFraction <= 0.0f);
+    };
+    for (const uint32_t proxy : m_moved)
+        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit && !test(proxy, m_currentBoxes[proxy]))
+            return false;
+    const auto current = [&](const GridItem& item) {
+        return (item.flags & kGridStatic) == 0 && m_stepFlags[item.proxy] == 0 &&
+               std::find(reported.begin(), reported.end(), item.proxy) == reported.end();
+    };
+    for (const uint32_t item : m_gridLarge)
+        if (current(m_gridItems[item]) && !test(m_gridItems[item].proxy, m_gridItems[item].box))
+            return false;
+    // The part of the ray inside the grid's bounds, then its cells in order (3D DDA).
+    float enter = 0.0f;
+    if (m_gridItems.empty() || !raycast(m_gridBounds, ray, enter))
+        return true;
+    const float cell = 1.0f / m_gridInverse;
+    const glm::vec3 start = (ray.origin + ray.direction * enter - m_gridOrigin) * m_gridInverse;
+    int64_t at[3];
+    int64_t step[3];
+    float next[3], delta[3];
+    for (int axis = 0; axis < 3; ++axis) {
+        at[axis] = static_cast<int64_t>(std::floor(start[axis]));
+        const float d = ray.direction[axis];
+        step[axis] = d > 0.0f ? 1 : d < 0.0f ? -1 : 0;
+        const float boundary = m_gridOrigin[axis] + static_cast<float>(at[axis] + (d > 0.0f ? 1 : 0)) * cell;
+        next[axis] = d != 0.0f ? (boundary - ray.origin[axis]) / d : INFINITY;
+        delta[axis] = d != 0.0f ? cell / std::abs(d) : INFINITY;
+    }
+    // The cells across the bounds, plus a few for rounding, bound the walk.
+    const glm::vec3 span = (m_gridBounds.max - m_gridBounds.min) * m_gridInverse;
+    const auto limit = static_cast<int64_t>(span.x + span.y + span.z) + 8;
+    float t = enter;
+    for (int64_t walked = 0; walked <= limit && t <= ray.maxFraction; ++walked) {
+        const uint32_t bucket = cellHash(at[0], at[1], at[2]) & m_gridMask;
+        for (uint32_t k = m_gridStarts[bucket]; k < m_gridStarts[bucket + 1]; ++k) {
+            const GridItem& item = m_gridItems[m_gridSorted[k]];
+            if (current(item) && !test(item.proxy, item.box))
+                return false;
+        }
+        const int axis = next[0] <= next[1] ? (next[0] <= next[2] ? 0 : 2) : (next[1] <= next[2] ? 1 : 2);
+        if (!std::isfinite(next[axis]))
+            break; // a point: one cell
+        t = next[axis];
+        at[axis] += step[axis];
+        next[axis] += delta[axis];
+    }
+    return true;
+}
+
+} // namespace vox
