@@ -20,12 +20,14 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -44,22 +46,56 @@ int32_t liveObjects(const Workload& workload) {
     return live;
 }
 
-/// Runs one case on a fresh peer from `makePeer` and reports its figures as counters. The benchmark's time is
-/// the mean frame.
+/// Each case runs this many times, each on a fresh workload and peer: on a shared machine one run's p99
+/// mostly measures the neighbours (a 4 ms pre-emption lands in any run of a few hundred steps), so the time
+/// figures are those of each step's fastest time over the runs, as broadphase_bench does for W1.
+constexpr int kRuns = 3;
+
+/// Per timed step, the least time over the runs: the step's own cost, the machine's noise filtered out.
+[[nodiscard]] std::vector<double> fastestPerFrame(const std::vector<RunResult>& runs) {
+    std::vector<double> fastest = runs.front().frameNs;
+    for (const RunResult& run : runs)
+        for (size_t k = 0; k < fastest.size(); ++k)
+            fastest[k] = std::min(fastest[k], run.frameNs[k]);
+    return fastest;
+}
+
+/// Runs one case kRuns times on fresh peers from `makePeer` and reports its figures as counters. The
+/// benchmark's time is the mean over the steps of each step's fastest time; the phases, pairs and tree
+/// figures are the first run's.
 template <class Peer>
 void runCase(benchmark::State& state, const AdversarialCase& spec,
              const std::function<std::unique_ptr<Peer>()>& makePeer) {
     for (auto _ : state) {
-        std::unique_ptr<Workload> workload = spec.make();
-        std::unique_ptr<Peer> peer = makePeer();
-        const RunResult r = runFrames(*workload, *peer, spec.warmup, spec.steps);
-        const double meanNs = mean(r.frameNs);
+        std::vector<RunResult> runs;
+        std::unique_ptr<Workload> workload;
+        std::unique_ptr<Peer> peer;
+        for (int run = 0; run < kRuns; ++run) {
+            std::unique_ptr<Workload> fresh = spec.make();
+            std::unique_ptr<Peer> freshPeer = makePeer();
+            runs.push_back(runFrames(*fresh, *freshPeer, spec.warmup, spec.steps));
+            if (run == 0) {
+                workload = std::move(fresh);
+                peer = std::move(freshPeer);
+            }
+        }
+        const RunResult& r = runs.front();
+        std::vector<double> singleRunMeans, singleRunP99;
+        for (const RunResult& run : runs) {
+            singleRunMeans.push_back(mean(run.frameNs));
+            singleRunP99.push_back(percentile(run.frameNs, 0.99));
+        }
+        const std::vector<double> fastest = fastestPerFrame(runs);
+        const double meanNs = mean(fastest);
         state.SetIterationTime(meanNs * 1e-9);
         auto& c = state.counters;
+        c["runs"] = kRuns;
         c["mean_ns"] = meanNs;
-        c["p50_ns"] = percentile(r.frameNs, 0.5);
-        c["p99_ns"] = percentile(r.frameNs, 0.99);
-        c["max_ns"] = percentile(r.frameNs, 1.0);
+        c["p50_ns"] = percentile(fastest, 0.5);
+        c["p99_ns"] = percentile(fastest, 0.99);
+        c["max_ns"] = percentile(fastest, 1.0);
+        c["mean_single_run_ns"] = percentile(singleRunMeans, 0.5);
+        c["p99_single_run_ns"] = percentile(singleRunP99, 0.5);
         c["update_ns"] = mean(r.updateNs);
         c["pairs_ns"] = mean(r.pairsNs);
         c["maintain_ns"] = mean(r.maintainNs);
@@ -72,21 +108,21 @@ void runCase(benchmark::State& state, const AdversarialCase& spec,
         c["bytes_per_proxy"] = r.stats.bytesPerProxy;
         // Jump frames (teleport/together: every mover jumps; sleep-wake: the step everything wakes): the
         // frames before the first one, the first one, and those after it.
-        const JumpSplit split = splitByJump(r.frameNs, r.jumpFrames);
+        const JumpSplit split = splitByJump(fastest, r.jumpFrames);
         if (!split.jumps.empty()) {
             size_t first = 0;
             while (r.jumpFrames[first] == 0)
                 ++first;
-            const std::vector<double> before(r.frameNs.begin(),
-                                             r.frameNs.begin() + static_cast<std::ptrdiff_t>(first));
-            const std::vector<double> after(r.frameNs.begin() + static_cast<std::ptrdiff_t>(first) + 1,
-                                            r.frameNs.end());
+            const std::vector<double> before(fastest.begin(),
+                                             fastest.begin() + static_cast<std::ptrdiff_t>(first));
+            const std::vector<double> after(fastest.begin() + static_cast<std::ptrdiff_t>(first) + 1,
+                                            fastest.end());
             c["jump_frames"] = static_cast<double>(split.jumps.size());
             c["jump_median_ns"] = percentile(split.jumps, 0.5);
             c["jump_max_ns"] = percentile(split.jumps, 1.0);
             c["other_max_ns"] = percentile(split.others, 1.0);
             c["before_jump_mean_ns"] = mean(before);
-            c["first_jump_ns"] = r.frameNs[first];
+            c["first_jump_ns"] = fastest[first];
             c["after_jump_mean_ns"] = mean(after);
         }
         if constexpr (requires { peer->broadphase().stats(); }) {
