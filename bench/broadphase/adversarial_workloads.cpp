@@ -381,17 +381,20 @@ std::vector<AdversarialCase> adversarialSuite(SuiteScale scale) {
         // Cell 4: what the user chose for boxes up to 3 across.
         suite.push_back({"wrap/v" + std::to_string(static_cast<int>(speed)),
                          [=] { return std::make_unique<WrapAroundWorkload>(config); }, 4.0f, warmup, steps});
+        suite.back().seed = config.seed;
     }
     for (const bool together : {false, true}) {
         const TeleportConfig config{n, 30, together};
         suite.push_back({together ? "teleport/together" : "teleport/staggered",
                          [=] { return std::make_unique<TeleportWorkload>(config); }, kSwarmCell, warmup,
                          steps});
+        suite.back().seed = config.seed;
     }
     {
         const OscillatingConfig config{n};
         suite.push_back({"oscillate", [=] { return std::make_unique<OscillatingWorkload>(config); },
                          kSwarmCell, warmup, steps});
+        suite.back().seed = config.seed;
     }
     {
         const MixedSizesConfig config{n, bench ? 10 : 2, 300.0f * std::sqrt(static_cast<float>(n) / 5000.0f)};
@@ -400,6 +403,7 @@ std::vector<AdversarialCase> adversarialSuite(SuiteScale scale) {
         probe.start(events);
         suite.push_back({"mixed-sizes", [=] { return std::make_unique<MixedSizesWorkload>(config); },
                          2.0f * probe.medianExtent(), warmup, steps});
+        suite.back().seed = config.seed;
     }
     // Every pair overlaps: n^2 / 2 pairs, so fewer proxies.
     const int32_t clustered = bench ? 500 : 150;
@@ -409,6 +413,7 @@ std::vector<AdversarialCase> adversarialSuite(SuiteScale scale) {
         suite.push_back({identical ? "cluster/identical" : "cluster/one-cell",
                          [=] { return std::make_unique<ClusterWorkload>(config); },
                          identical ? 2.0f : kSwarmCell, bench ? 30 : 0, clusterSteps});
+        suite.back().seed = config.seed;
     }
     {
         // The benchmark times the last 940 sleeping steps and 300 awake ones (the wake is flagged a jump).
@@ -416,6 +421,7 @@ std::vector<AdversarialCase> adversarialSuite(SuiteScale scale) {
         const int awakeSteps = bench ? 300 : 100;
         suite.push_back({"sleep-wake", [=] { return std::make_unique<SleepWakeWorkload>(config); },
                          kSwarmCell, warmup, config.sleepSteps - warmup + awakeSteps});
+        suite.back().seed = config.seed;
     }
     for (const float offset : {0.0f, 1e4f, 1e6f}) {
         const std::string name = offset == 0.0f ? "far/0" : offset == 1e4f ? "far/1e4" : "far/1e6";
@@ -426,6 +432,7 @@ std::vector<AdversarialCase> adversarialSuite(SuiteScale scale) {
                                                                       glm::vec3(offset, offset, 0.0f));
                          },
                          kSwarmCell, warmup, steps});
+        suite.back().seed = 12345ull ^ (static_cast<uint64_t>(n) * 7919ull);
     }
     return suite;
 }

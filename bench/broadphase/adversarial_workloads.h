@@ -208,6 +208,7 @@ struct AdversarialCase {
     float gridCell = 2.0f;                           ///< Cell size for the rebuilt grid peer.
     int warmup = 0;                                  ///< Steps before the timed (benchmark) or checked ones.
     int steps = 0;                                   ///< Timed (benchmark) or checked (tests) steps.
+    uint64_t seed = 0;                               ///< The workload's seed, for messages.
 };
 
 /// Benchmark size (thousands of proxies, hundreds of steps) or test size (a few hundred proxies, a few

@@ -80,6 +80,14 @@ std::string describeDifference(const std::vector<uint64_t>& got, const std::vect
     return out.str();
 }
 
+/// FNV-1a: a query seed per workload name, the same on every platform (std::hash is not).
+uint64_t fnv1a(const std::string& text) {
+    uint64_t hash = 0xCBF29CE484222325ull;
+    for (const char c : text)
+        hash = (hash ^ static_cast<uint8_t>(c)) * 0x100000001B3ull;
+    return hash;
+}
+
 std::string testName(const testing::TestParamInfo<AdversarialCase>& info) {
     std::string name = info.param.name;
     for (char& c : name)
@@ -126,9 +134,9 @@ class AdversarialWorkload : public testing::TestWithParam<AdversarialCase> {};
 
 TEST_P(AdversarialWorkload, TreeMatchesBruteForceEveryStep) {
     const AdversarialCase& spec = GetParam();
-    const uint64_t querySeed = 0x33B0ull ^ std::hash<std::string>{}(spec.name);
-    SCOPED_TRACE(testing::Message() << "workload " << spec.name << " (seeds in adversarial_workloads.cpp), "
-                                    << "query seed " << querySeed);
+    const uint64_t querySeed = 0x33B0ull ^ fnv1a(spec.name);
+    SCOPED_TRACE(testing::Message() << "workload " << spec.name << ", seed " << spec.seed << ", query seed "
+                                    << querySeed);
     std::unique_ptr<Workload> workload = spec.make();
     vox::DynamicAabbTree tree;
     std::vector<vox::ProxyId> ids;
@@ -257,7 +265,7 @@ TEST_P(AdversarialWorkload, TreeMatchesBruteForceEveryStep) {
 /// those of moved proxies), once each.
 TEST_P(AdversarialWorkload, RebuiltPeersReportExactPairs) {
     const AdversarialCase& spec = GetParam();
-    SCOPED_TRACE(testing::Message() << "workload " << spec.name << " (seeds in adversarial_workloads.cpp)");
+    SCOPED_TRACE(testing::Message() << "workload " << spec.name << ", seed " << spec.seed);
     std::unique_ptr<Workload> workload = spec.make();
     bench::RebuiltGridPeer grid(spec.gridCell);
     bench::SweepAndPrunePeer sweep;
