@@ -7,6 +7,7 @@
 // default margins and their own pair bookkeeping.
 
 #include "pair_set.h"
+#include "peer_stats.h"
 #include "workloads.h"
 
 #include <box2d/b2_broad_phase.h>
@@ -17,13 +18,6 @@
 #include <vector>
 
 namespace bench {
-
-/// Figures a broadphase reports about itself after a run (NaN when it cannot say).
-struct PeerStats {
-    double height = 0.0;
-    double areaRatio = 0.0;
-    double bytesPerProxy = 0.0;
-};
 
 /// Box2D 2.4.1: b2BroadPhase (move buffer, UpdatePairs) plus what b2ContactManager does with the pairs: a
 /// persistent contact set, new pairs added unless present or static-static, and every contact swept each
