@@ -102,7 +102,8 @@ void expectSamePairsAsBruteForce(Broadphase& broadphase) {
     }
     for (int step = 0; step < 30; ++step) {
         for (size_t i = 0; i < ids.size(); ++i) {
-            const glm::vec3 move(rng.uniform(-0.3f, 0.3f), rng.uniform(-0.3f, 0.3f), rng.uniform(-0.3f, 0.3f));
+            const glm::vec3 move(rng.uniform(-0.3f, 0.3f), rng.uniform(-0.3f, 0.3f),
+                                 rng.uniform(-0.3f, 0.3f));
             centres[i] += move;
             const Aabb box{centres[i] - 0.6f, centres[i] + 0.6f};
             ASSERT_TRUE(broadphase.moveProxy(ids[i], box, move));
@@ -123,12 +124,13 @@ void expectSamePairsAsBruteForce(Broadphase& broadphase) {
 TEST(TreeSettings, DefaultsAndTheEndsOfEveryRangeAreValid) {
     EXPECT_TRUE(TreeSettings{}.validate().ok());
     for (const TreeSettings& settings :
-         {TreeSettings{.margin = 0.0f, .predictionFactor = 0.0f, .steadyDoublings = 0, .steadyMarginScale = 0.0f},
+         {TreeSettings{
+              .margin = 0.0f, .predictionFactor = 0.0f, .steadyDoublings = 0, .steadyMarginScale = 0.0f},
           TreeSettings{.margin = TreeSettings::kMaxMargin,
-                       .predictionFactor = TreeSettings::kMaxPredictionFactor,
-                       .stepSeconds = 1e-9f,
-                       .steadyDoublings = TreeSettings::kMaxSteadyDoublings,
-                       .steadyMarginScale = 1.0f}}) {
+          .predictionFactor = TreeSettings::kMaxPredictionFactor,
+          .stepSeconds = 1e-9f,
+          .steadyDoublings = TreeSettings::kMaxSteadyDoublings,
+          .steadyMarginScale = 1.0f}}) {
         const vox::Status status = settings.validate();
         EXPECT_TRUE(status.ok()) << status.error().message;
         EXPECT_TRUE(vox::DynamicAabbTree::create(settings).ok());
@@ -171,8 +173,11 @@ TEST(TreeSettings, SeveralBadFieldsAreAllNamed) {
 TEST(TreeSettings, TheConstructorReportsEveryBadValueToTheHandlerAndFallsBackToTheDefault) {
     const TreeSettings defaults;
     for (const auto& bad : badTreeValues()) {
-        TreeSettings settings{.margin = 0.5f, .predictionFactor = 3.0f, .stepSeconds = 0.01f,
-                              .steadyDoublings = 2, .steadyMarginScale = 0.5f};
+        TreeSettings settings{.margin = 0.5f,
+                              .predictionFactor = 3.0f,
+                              .stepSeconds = 0.01f,
+                              .steadyDoublings = 2,
+                              .steadyMarginScale = 0.5f};
         bad.apply(settings);
         SCOPED_TRACE(sentenceFor(bad.field, bad.printed));
         AssertCapture capture;
@@ -204,8 +209,11 @@ TEST(TreeSettings, ValidSettingsReportNothing) {
 
 TEST(TreeSettings, TheFallbackTreeFindsTheSamePairsAsABruteForce) {
     AssertCapture capture;
-    vox::DynamicAabbTree tree(TreeSettings{.margin = kNan, .predictionFactor = -kInf, .stepSeconds = 0.0f,
-                                           .steadyDoublings = 40, .steadyMarginScale = 7.0f});
+    vox::DynamicAabbTree tree(TreeSettings{.margin = kNan,
+                                           .predictionFactor = -kInf,
+                                           .stepSeconds = 0.0f,
+                                           .steadyDoublings = 40,
+                                           .steadyMarginScale = 7.0f});
     EXPECT_EQ(AssertCapture::reports().size(), 1u);
     expectSamePairsAsBruteForce(tree);
     const vox::Status status = tree.validate();
@@ -251,7 +259,8 @@ TEST(GridSettings, EveryBadValueOfEveryFieldIsAnErrorNamingTheFieldAndTheValue) 
     }
     const vox::Status cellSize = GridSettings{.cellSize = 0.0f}.validate();
     ASSERT_FALSE(cellSize.ok());
-    EXPECT_EQ(cellSize.error().message, "GridSettings::cellSize is 0; it must be finite and > 0 (world units).");
+    EXPECT_EQ(cellSize.error().message,
+              "GridSettings::cellSize is 0; it must be finite and > 0 (world units).");
 }
 
 TEST(GridSettings, TheConstructorReportsEveryBadValueToTheHandlerAndFallsBackToTheDefault) {

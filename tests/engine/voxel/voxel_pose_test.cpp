@@ -29,7 +29,9 @@ using vox::test::AssertCapture;
 constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 /// Poses that are not `isValid()`, each with a part of the message that says why.
 struct BadPose {
@@ -48,8 +50,8 @@ std::vector<BadPose> badPoses() {
         {{glm::vec3(0.0f), turn * 1.001f}, "not orthonormal"},
         {{glm::vec3(0.0f), turn * shear}, "not orthonormal"},
         {{glm::vec3(0.0f), glm::mat3(0.0f)}, "not orthonormal"},
-        {{glm::vec3(0.0f), glm::mat3(glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f),
-                                     glm::vec3(0.0f, 0.0f, -1.0f))},
+        {{glm::vec3(0.0f),
+          glm::mat3(glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f), glm::vec3(0.0f, 0.0f, -1.0f))},
          "mirror"},
         {{glm::vec3(0.0f), -turn}, "mirror"},
         {{glm::vec3(0.0f), nanEntry}, "NaN or infinite entry"},
@@ -64,11 +66,14 @@ TEST(VoxelPose, RotationsAndTranslationsAreValid) {
     vox::Rng rng(0x3305);
     SCOPED_TRACE("seed 0x3305");
     for (int i = 0; i < 1000; ++i)
-        EXPECT_TRUE((VoxelPose{glm::vec3(rng.uniform(-100.0f, 100.0f)), vox::testing::randomRotation(rng)}.isValid()));
+        EXPECT_TRUE((
+            VoxelPose{glm::vec3(rng.uniform(-100.0f, 100.0f)), vox::testing::randomRotation(rng)}.isValid()));
     // Quarter turns, and drift within the tolerance.
-    EXPECT_TRUE((VoxelPose{glm::vec3(0.0f), glm::mat3(glm::vec3(0, 1, 0), glm::vec3(-1, 0, 0), glm::vec3(0, 0, 1))}
-                     .isValid()));
-    EXPECT_TRUE((VoxelPose{glm::vec3(0.0f), glm::mat3(1.0f + 0.25f * VoxelPose::kRotationTolerance)}.isValid()));
+    EXPECT_TRUE(
+        (VoxelPose{glm::vec3(0.0f), glm::mat3(glm::vec3(0, 1, 0), glm::vec3(-1, 0, 0), glm::vec3(0, 0, 1))}
+             .isValid()));
+    EXPECT_TRUE(
+        (VoxelPose{glm::vec3(0.0f), glm::mat3(1.0f + 0.25f * VoxelPose::kRotationTolerance)}.isValid()));
 }
 
 TEST(VoxelPose, ScaleShearMirrorsAndNonFiniteValuesAreInvalid) {
@@ -76,7 +81,8 @@ TEST(VoxelPose, ScaleShearMirrorsAndNonFiniteValuesAreInvalid) {
         SCOPED_TRACE(bad.why);
         EXPECT_FALSE(bad.pose.isValid());
     }
-    EXPECT_FALSE((VoxelPose{glm::vec3(0.0f), glm::mat3(1.0f + 2.0f * VoxelPose::kRotationTolerance)}.isValid()));
+    EXPECT_FALSE(
+        (VoxelPose{glm::vec3(0.0f), glm::mat3(1.0f + 2.0f * VoxelPose::kRotationTolerance)}.isValid()));
 }
 
 TEST(VoxelPose, EveryNarrowphaseCallReportsABadPoseAndAnswersNoContact) {
@@ -105,8 +111,9 @@ TEST(VoxelPose, EveryNarrowphaseCallReportsABadPoseAndAnswersNoContact) {
                                    "gridOffsetBetween"};
             for (size_t k = 0; k < reports.size(); ++k) {
                 const std::string& message = reports[k].message;
-                EXPECT_EQ(message.rfind(std::string(calls[k]) + ": " + argument + " is not a valid VoxelPose", 0),
-                          0u)
+                EXPECT_EQ(
+                    message.rfind(std::string(calls[k]) + ": " + argument + " is not a valid VoxelPose", 0),
+                    0u)
                     << message;
                 EXPECT_TRUE(contains(message, bad.why)) << message;
                 EXPECT_TRUE(contains(message, "glm::mat3_cast")) << message;
@@ -121,7 +128,8 @@ TEST(VoxelPose, WorldBoxReportsABadPoseAndKeepsTheIdentityRotation) {
     AssertCapture capture;
     const vox::Obb box = bricks.worldBox(VoxelPose{glm::vec3(10.0f, 0.0f, 0.0f), glm::mat3(2.0f)});
     ASSERT_EQ(AssertCapture::reports().size(), 1u);
-    EXPECT_TRUE(contains(AssertCapture::reports()[0].message, "VoxelBricks::worldBox: pose is not a valid VoxelPose"));
+    EXPECT_TRUE(contains(AssertCapture::reports()[0].message,
+                         "VoxelBricks::worldBox: pose is not a valid VoxelPose"));
     EXPECT_EQ(box.rotation, glm::mat3(1.0f));
     EXPECT_EQ(box.center, glm::vec3(12.0f, 1.0f, 3.0f));
     EXPECT_EQ(box.halfExtents, glm::vec3(2.0f, 1.0f, 3.0f));
@@ -130,7 +138,8 @@ TEST(VoxelPose, WorldBoxReportsABadPoseAndKeepsTheIdentityRotation) {
 TEST(VoxelPose, TheDefaultHandlerAbortsOnABadPoseInEveryBuild) {
     const VoxelModel model = vox::test::solidModel(glm::ivec3(3));
     const VoxelBricks bricks = VoxelBricks::build(model);
-    EXPECT_DEATH((void)vox::orientedVoxelsOverlap(model, bricks, {}, model, bricks, {glm::vec3(0.0f), glm::mat3(2.0f)}),
+    EXPECT_DEATH((void)vox::orientedVoxelsOverlap(model, bricks, {}, model, bricks,
+                                                  {glm::vec3(0.0f), glm::mat3(2.0f)}),
                  "orientedVoxelsOverlap: poseB is not a valid VoxelPose");
 }
 
@@ -180,7 +189,8 @@ TEST(VoxelBricks, TheNarrowphaseReportsBricksOfAnotherModelAndAnswersNoContact) 
     const VoxelModel solid = vox::test::solidModel(glm::ivec3(8));
     const VoxelBricks sphereBricks = VoxelBricks::build(sphere);
     const VoxelBricks solidBricks = VoxelBricks::build(solid);
-    const VoxelPose turned{glm::vec3(2.0f, 1.0f, 0.5f), glm::mat3_cast(glm::angleAxis(0.4f, glm::vec3(0, 0, 1)))};
+    const VoxelPose turned{glm::vec3(2.0f, 1.0f, 0.5f),
+                           glm::mat3_cast(glm::angleAxis(0.4f, glm::vec3(0, 0, 1)))};
     ASSERT_TRUE(vox::orientedVoxelsOverlap(sphere, sphereBricks, {}, sphere, sphereBricks, turned));
     for (const bool swapA : {true, false}) {
         SCOPED_TRACE(swapA ? "bricksA of another model" : "bricksB of another model");
@@ -194,7 +204,8 @@ TEST(VoxelBricks, TheNarrowphaseReportsBricksOfAnotherModelAndAnswersNoContact) 
         EXPECT_TRUE(contacts.empty());
         ASSERT_EQ(AssertCapture::reports().size(), 3u);
         for (const vox::test::AssertReport& report : AssertCapture::reports()) {
-            const std::string wrong = swapA ? "bricksA were not built from model a" : "bricksB were not built from model b";
+            const std::string wrong =
+                swapA ? "bricksA were not built from model a" : "bricksB were not built from model b";
             EXPECT_TRUE(contains(report.message, wrong)) << report.message;
             EXPECT_TRUE(contains(report.message, "VoxelBricks::build(model)")) << report.message;
             EXPECT_TRUE(contains(report.message, "8x8x8 model with 512 filled voxels")) << report.message;

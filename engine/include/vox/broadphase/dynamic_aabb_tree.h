@@ -507,7 +507,7 @@ private:
         [[nodiscard]] bool empty() const { return m_size == 0; }
 
     private:
-        std::array<T, N> m_inline;
+        std::array<T, static_cast<size_t>(N)> m_inline;
         std::vector<T> m_spill;
         int m_size = 0;
     };
@@ -685,7 +685,7 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
 template <class Test, class F>
 bool DynamicAabbTree::descend(int tree, Test&& test, F&& onLeaf) const {
     const bool anyPending = tree == 0 && m_pendingHead < m_pending.size();
-    const Ref root = m_roots[tree];
+    const Ref root = m_roots[static_cast<size_t>(tree)];
     if (root != kNullRef && test(boxOf(root))) {
         if (isLeaf(root)) {
             if (!(anyPending && isPending(indexOf(root))) && !onLeaf(indexOf(root)))
