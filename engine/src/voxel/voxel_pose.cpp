@@ -16,7 +16,7 @@ bool allFinite(const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
-// The largest |(RᵀR - I)_ij|, in double so that the check itself adds no rounding of note.
+// The largest |(R^T R - I)_ij|, in double so that the check itself adds no rounding of note.
 double orthonormalError(const glm::mat3& rotation) {
     double error = 0.0;
     for (int i = 0; i < 3; ++i)

@@ -14,9 +14,9 @@ namespace vox {
 
 /// A rigid placement of a voxel model: world = position + rotation * cellPoint, in voxels.
 struct VoxelPose {
-    /// How far `rotation` may be from orthonormal: every entry of rotationᵀ * rotation may differ from the
-    /// identity's by this much (about 50 times the rounding of `glm::mat3_cast` of a normalised float
-    /// quaternion, far below any scale or shear).
+    /// How far `rotation` may be from orthonormal: every entry of transpose(rotation) * rotation may differ
+    /// from the identity's by this much (about 50 times the rounding of `glm::mat3_cast` of a normalised
+    /// float quaternion, far below any scale or shear).
     static constexpr float kRotationTolerance = 1e-4f;
 
     /// Where the corner of cell (0, 0, 0) (cell space's origin) lands in the world. Must be finite.
