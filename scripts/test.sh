@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, then builds and tests everything headless: Release with warnings as errors; the engine as its users
+# Sets up, then builds and tests everything headless: Release with warnings as errors (and every public
+# engine header compiled alone under strict warnings, with GCC and Clang); the engine as its users
 # take it (the API reference with Doxygen, the installed CMake package with every example built against it
 # from outside the checkout, add_subdirectory from an outside project: scripts/check-engine-package.sh); the web build
 # (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs),
@@ -28,6 +29,12 @@ for stage in "${stages[@]}"; do
       echo "=== ${stage}: build and test"
       cmake --preset "$stage" -DVOX_WARNINGS_AS_ERRORS=ON
       cmake --build --preset "$stage" -j"$(nproc)"
+      if [ "$stage" = release ]; then
+        # Every public header alone, under strict warnings, with Clang too (the build above checked them with
+        # GCC: target header_check); headers only, no engine build (cmake/VoxHeaderCheck.cmake).
+        cmake -S tests/header_check -B build/header-check-clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang
+        cmake --build build/header-check-clang --target header_check -j"$(nproc)"
+      fi
       if [ "$stage" = asan ]; then
         scripts/soak.sh 20000
       fi

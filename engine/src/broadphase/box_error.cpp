@@ -24,6 +24,29 @@ Error invalidBoxError(const char* who, const Aabb& box) {
     return Error{std::string(text)};
 }
 
+namespace {
+void appendSentence(std::string& errors, const char* field, const char* value, const char* requirement) {
+    if (!errors.empty())
+        errors += ' ';
+    errors += field;
+    errors += " is ";
+    errors += value;
+    errors += "; it must be ";
+    errors += requirement;
+    errors += '.';
+}
+} // namespace
+
+void appendSettingError(std::string& errors, const char* field, float value, const char* requirement) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", static_cast<double>(value));
+    appendSentence(errors, field, text, requirement);
+}
+
+void appendSettingError(std::string& errors, const char* field, int32_t value, const char* requirement) {
+    appendSentence(errors, field, std::to_string(value).c_str(), requirement);
+}
+
 void reportStaleProxy(const char* call, ProxyId id) {
     char text[256];
     if (id.isNull())

@@ -22,14 +22,79 @@ struct DynamicAabbTree::BuildItem {
     Ref ref;
 };
 
-DynamicAabbTree::DynamicAabbTree(const TreeSettings& settings) : m_settings(settings) {
-    VOX_ASSERT(settings.margin >= 0.0f && settings.predictionFactor >= 0.0f,
-               "TreeSettings: margin and predictionFactor must be >= 0");
-    VOX_ASSERT(settings.steadyDoublings >= 0 && settings.steadyDoublings <= 8,
-               "TreeSettings: steadyDoublings must be in 0 .. 8");
-    VOX_ASSERT(settings.steadyMarginScale >= 0.0f && settings.steadyMarginScale <= 1.0f,
-               "TreeSettings: steadyMarginScale must be in 0 .. 1");
+// --- Settings ---------------------------------------------------------------------------------------------
+
+namespace {
+bool validMargin(float value) {
+    return std::isfinite(value) && value >= 0.0f && value <= TreeSettings::kMaxMargin;
 }
+bool validPredictionFactor(float value) {
+    return std::isfinite(value) && value >= 0.0f && value <= TreeSettings::kMaxPredictionFactor;
+}
+bool validStepSeconds(float value) {
+    return std::isfinite(value) && value > 0.0f;
+}
+bool validSteadyDoublings(int32_t value) {
+    return value >= 0 && value <= TreeSettings::kMaxSteadyDoublings;
+}
+bool validSteadyMarginScale(float value) {
+    return std::isfinite(value) && value >= 0.0f && value <= 1.0f;
+}
+
+// `settings`, reported to the assert handler (in every build) when invalid, with the default for each bad
+// field.
+TreeSettings checkedSettings(const TreeSettings& settings) {
+    const Status status = settings.validate();
+    if (status.ok()) [[likely]]
+        return settings;
+    const std::string message = status.error().message +
+                                " The tree takes the default for each bad field; TreeSettings::validate() or "
+                                "DynamicAabbTree::create return this as an error instead.";
+    detail::reportMisuse("settings.validate().ok()", message.c_str(), __FILE__, __LINE__);
+    const TreeSettings defaults;
+    TreeSettings fixed = settings;
+    if (!validMargin(fixed.margin))
+        fixed.margin = defaults.margin;
+    if (!validPredictionFactor(fixed.predictionFactor))
+        fixed.predictionFactor = defaults.predictionFactor;
+    if (!validStepSeconds(fixed.stepSeconds))
+        fixed.stepSeconds = defaults.stepSeconds;
+    if (!validSteadyDoublings(fixed.steadyDoublings))
+        fixed.steadyDoublings = defaults.steadyDoublings;
+    if (!validSteadyMarginScale(fixed.steadyMarginScale))
+        fixed.steadyMarginScale = defaults.steadyMarginScale;
+    return fixed;
+}
+} // namespace
+
+Status TreeSettings::validate() const {
+    std::string errors;
+    if (!validMargin(margin))
+        detail::appendSettingError(errors, "TreeSettings::margin", margin,
+                                   "finite, >= 0 and <= 1e+15 (world units)");
+    if (!validPredictionFactor(predictionFactor))
+        detail::appendSettingError(errors, "TreeSettings::predictionFactor", predictionFactor,
+                                   "finite, >= 0 and <= 1e+06 (steps of travel)");
+    if (!validStepSeconds(stepSeconds))
+        detail::appendSettingError(errors, "TreeSettings::stepSeconds", stepSeconds,
+                                   "finite and > 0 (seconds)");
+    if (!validSteadyDoublings(steadyDoublings))
+        detail::appendSettingError(errors, "TreeSettings::steadyDoublings", steadyDoublings, "in 0 .. 8");
+    if (!validSteadyMarginScale(steadyMarginScale))
+        detail::appendSettingError(errors, "TreeSettings::steadyMarginScale", steadyMarginScale,
+                                   "finite and in 0 .. 1 (a fraction of margin)");
+    if (errors.empty())
+        return {};
+    return Error{errors};
+}
+
+Result<DynamicAabbTree> DynamicAabbTree::create(const TreeSettings& settings) {
+    if (const Status status = settings.validate(); !status.ok())
+        return status.error();
+    return DynamicAabbTree(settings);
+}
+
+DynamicAabbTree::DynamicAabbTree(const TreeSettings& settings) : m_settings(checkedSettings(settings)) {}
 DynamicAabbTree::~DynamicAabbTree() = default;
 DynamicAabbTree::DynamicAabbTree(DynamicAabbTree&&) noexcept = default;
 DynamicAabbTree& DynamicAabbTree::operator=(DynamicAabbTree&&) noexcept = default;

@@ -4,6 +4,8 @@
 #include "vox/core/assert.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 namespace vox {
 
@@ -13,10 +15,55 @@ namespace {
 constexpr double kMaxCellCoordinate = 1 << 30;
 } // namespace
 
-GridBroadphase::GridBroadphase(const GridSettings& settings)
-    : m_settings(settings), m_inverseCellSize(1.0f / settings.cellSize), m_buckets(64) {
-    VOX_ASSERT(settings.cellSize > 0.0f, "GridSettings::cellSize must be > 0");
+namespace {
+bool validCellSize(float value) {
+    return std::isfinite(value) && value > 0.0f;
 }
+
+// `settings`, reported to the assert handler (in every build) when invalid, with the default for each bad
+// field.
+GridSettings checkedSettings(const GridSettings& settings) {
+    const Status status = settings.validate();
+    if (status.ok()) [[likely]]
+        return settings;
+    const std::string message = status.error().message +
+                                " The grid takes the default for each bad field; GridSettings::validate() or "
+                                "GridBroadphase::create return this as an error instead.";
+    detail::reportMisuse("settings.validate().ok()", message.c_str(), __FILE__, __LINE__);
+    const GridSettings defaults;
+    GridSettings fixed = settings;
+    if (!validCellSize(fixed.cellSize))
+        fixed.cellSize = defaults.cellSize;
+    if (fixed.maxCellsPerProxy < 1)
+        fixed.maxCellsPerProxy = defaults.maxCellsPerProxy;
+    if (fixed.maxCellsPerRay < 1)
+        fixed.maxCellsPerRay = defaults.maxCellsPerRay;
+    return fixed;
+}
+} // namespace
+
+Status GridSettings::validate() const {
+    std::string errors;
+    if (!validCellSize(cellSize))
+        detail::appendSettingError(errors, "GridSettings::cellSize", cellSize,
+                                   "finite and > 0 (world units)");
+    if (maxCellsPerProxy < 1)
+        detail::appendSettingError(errors, "GridSettings::maxCellsPerProxy", maxCellsPerProxy, ">= 1");
+    if (maxCellsPerRay < 1)
+        detail::appendSettingError(errors, "GridSettings::maxCellsPerRay", maxCellsPerRay, ">= 1");
+    if (errors.empty())
+        return {};
+    return Error{errors};
+}
+
+Result<GridBroadphase> GridBroadphase::create(const GridSettings& settings) {
+    if (const Status status = settings.validate(); !status.ok())
+        return status.error();
+    return GridBroadphase(settings);
+}
+
+GridBroadphase::GridBroadphase(const GridSettings& settings)
+    : m_settings(checkedSettings(settings)), m_inverseCellSize(1.0f / m_settings.cellSize), m_buckets(64) {}
 
 glm::ivec3 GridBroadphase::cellOf(const glm::vec3& p) const {
     glm::ivec3 cell;

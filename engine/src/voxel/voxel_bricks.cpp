@@ -1,5 +1,6 @@
 #include "vox/voxel/voxel_bricks.h"
 
+#include "voxel/pose_check.h"
 #include "voxel/row_overlap.h"
 
 #include <glm/common.hpp>
@@ -105,6 +106,7 @@ VoxelBricks VoxelBricks::build(const VoxelModel& model) {
     VoxelBricks result;
     result.m_modelSize = model.size();
     result.m_voxelCount = model.voxelCount();
+    result.m_modelFingerprint = model.occupancyFingerprint();
     if (model.voxelCount() == 0)
         return result;
 
@@ -148,9 +150,14 @@ VoxelBricks VoxelBricks::build(const VoxelModel& model) {
 }
 
 Obb VoxelBricks::worldBox(const VoxelPose& pose) const {
+    const glm::mat3 rotation =
+        detail::checkPose(pose, "VoxelBricks::worldBox", "pose",
+                          "the call places the box with the identity rotation at the pose's position")
+            ? pose.rotation
+            : glm::mat3(1.0f);
     const VoxelBox box = bounds();
     const glm::vec3 center = glm::vec3(box.min + box.max) * 0.5f;
-    return {pose.position + pose.rotation * center, glm::vec3(box.size()) * 0.5f, pose.rotation};
+    return {pose.position + rotation * center, glm::vec3(box.size()) * 0.5f, rotation};
 }
 
 } // namespace vox

@@ -6,6 +6,17 @@
 
 namespace vox {
 
+namespace {
+// splitmix64's finaliser: a cell index to 64 well-mixed bits, so that the XOR of those of the filled cells
+// changes with any change of them.
+uint64_t cellHash(size_t index) {
+    uint64_t z = static_cast<uint64_t>(index) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+} // namespace
+
 VoxelModel::VoxelModel(glm::ivec3 size) : m_size(size) {
     VOX_VERIFY(size.x >= 1 && size.y >= 1 && size.z >= 1 && size.x <= kMaxSize && size.y <= kMaxSize &&
                    size.z <= kMaxSize,
@@ -31,9 +42,10 @@ uint8_t VoxelModel::colorIndex(glm::ivec3 cell) const {
 void VoxelModel::set(glm::ivec3 cell, uint8_t colorIndex) {
     VOX_ASSERT(contains(cell), "VoxelModel::set: cell outside the model");
     const size_t plane = static_cast<size_t>(cell.z);
-    uint8_t& slot = m_colors[(plane * static_cast<size_t>(m_size.y) + static_cast<size_t>(cell.y)) *
-                                 static_cast<size_t>(m_size.x) +
-                             static_cast<size_t>(cell.x)];
+    const size_t index = (plane * static_cast<size_t>(m_size.y) + static_cast<size_t>(cell.y)) *
+                             static_cast<size_t>(m_size.x) +
+                         static_cast<size_t>(cell.x);
+    uint8_t& slot = m_colors[index];
     const bool wasFilled = slot != 0;
     const bool nowFilled = colorIndex != 0;
     slot = colorIndex;
@@ -48,6 +60,7 @@ void VoxelModel::set(glm::ivec3 cell, uint8_t colorIndex) {
     rowWord ^= uint64_t{1} << (cell.x & 63);
     columnWord ^= uint64_t{1} << (cell.y & 63);
     m_voxelCount += nowFilled ? 1 : -1;
+    m_occupancyFingerprint ^= cellHash(index);
 }
 
 std::span<const uint64_t> VoxelModel::row(int32_t y, int32_t z) const {

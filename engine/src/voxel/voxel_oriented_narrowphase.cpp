@@ -1,5 +1,6 @@
 #include "vox/voxel/voxel_oriented_narrowphase.h"
 
+#include "voxel/pose_check.h"
 #include "voxel/row_overlap.h"
 
 #include "vox/core/assert.h"
@@ -260,38 +261,9 @@ bool descend(const Traversal& traversal, int32_t indexA, int32_t indexB, Visit& 
     return false;
 }
 
-// Calls visit(cellA, cellB) for touching pairs until it returns true; returns whether it did.
-template <class Visit>
-bool forEachContact(const VoxelModel& a, const VoxelBricks& bricksA, const VoxelPose& poseA,
-                    const VoxelModel& b, const VoxelBricks& bricksB, const VoxelPose& poseB, Visit&& visit) {
-    VOX_ASSERT(
-        bricksA.matches(a) && bricksB.matches(b),
-        "oriented voxel narrowphase: the VoxelBricks were not built from this model as it is now: call "
-        "VoxelBricks::build(model) again after changing the model");
-    if (bricksA.empty() || bricksB.empty())
-        return false;
-    if (const std::optional<glm::ivec3> offset = gridOffsetBetween(poseA, a.size(), poseB, b.size())) {
-        return detail::forEachOverlapRun(a, glm::ivec3(0), b, *offset,
-                                         [&](int32_t x, int32_t y, int32_t z, uint64_t mask) {
-                                             for (; mask != 0; mask &= mask - 1) {
-                                                 const glm::ivec3 cell(x + std::countr_zero(mask), y, z);
-                                                 if (visit(cell, cell - *offset))
-                                                     return true;
-                                             }
-                                             return false;
-                                         });
-    }
-    RelativeFrame frame = makeFrame(poseA, poseB);
-    if (!nodesMayTouch(frame, bricksA.bounds(), bricksB.bounds()))
-        return false;
-    const Traversal traversal{frame, bricksA.nodes(), bricksB.nodes()};
-    return descend(traversal, 0, 0, visit);
-}
-
-} // namespace
-
-std::optional<glm::ivec3> gridOffsetBetween(const VoxelPose& poseA, glm::ivec3 modelSizeA,
-                                            const VoxelPose& poseB, glm::ivec3 modelSizeB) {
+// gridOffsetBetween without the check of the poses.
+std::optional<glm::ivec3> gridOffset(const VoxelPose& poseA, glm::ivec3 modelSizeA, const VoxelPose& poseB,
+                                     glm::ivec3 modelSizeB) {
     const glm::dmat3 toA = glm::transpose(glm::dmat3(poseA.rotation));
     const glm::dmat3 rotation = toA * glm::dmat3(poseB.rotation);
     const glm::dvec3 translation = toA * (glm::dvec3(poseB.position) - glm::dvec3(poseA.position));
@@ -313,19 +285,65 @@ std::optional<glm::ivec3> gridOffsetBetween(const VoxelPose& poseA, glm::ivec3 m
     return glm::ivec3(offset);
 }
 
+constexpr const char* kNoContact = "the call answers that the models do not touch";
+
+// Calls visit(cellA, cellB) for touching pairs until it returns true; returns whether it did. Misuse (an
+// invalid pose, bricks that do not match their model) is reported in every build, naming `call`, and
+// answers no contact.
+template <class Visit>
+bool forEachContact(const char* call, const VoxelModel& a, const VoxelBricks& bricksA, const VoxelPose& poseA,
+                    const VoxelModel& b, const VoxelBricks& bricksB, const VoxelPose& poseB, Visit&& visit) {
+    if (!detail::checkPose(poseA, call, "poseA", kNoContact) ||
+        !detail::checkPose(poseB, call, "poseB", kNoContact) ||
+        !detail::checkBricks(a, bricksA, call, "model a", "bricksA", kNoContact) ||
+        !detail::checkBricks(b, bricksB, call, "model b", "bricksB", kNoContact))
+        return false;
+    if (bricksA.empty() || bricksB.empty())
+        return false;
+    if (const std::optional<glm::ivec3> offset = gridOffset(poseA, a.size(), poseB, b.size())) {
+        return detail::forEachOverlapRun(a, glm::ivec3(0), b, *offset,
+                                         [&](int32_t x, int32_t y, int32_t z, uint64_t mask) {
+                                             for (; mask != 0; mask &= mask - 1) {
+                                                 const glm::ivec3 cell(x + std::countr_zero(mask), y, z);
+                                                 if (visit(cell, cell - *offset))
+                                                     return true;
+                                             }
+                                             return false;
+                                         });
+    }
+    RelativeFrame frame = makeFrame(poseA, poseB);
+    if (!nodesMayTouch(frame, bricksA.bounds(), bricksB.bounds()))
+        return false;
+    const Traversal traversal{frame, bricksA.nodes(), bricksB.nodes()};
+    return descend(traversal, 0, 0, visit);
+}
+
+} // namespace
+
+std::optional<glm::ivec3> gridOffsetBetween(const VoxelPose& poseA, glm::ivec3 modelSizeA,
+                                            const VoxelPose& poseB, glm::ivec3 modelSizeB) {
+    constexpr const char* kNoOffset = "the call answers no offset";
+    if (!detail::checkPose(poseA, "gridOffsetBetween", "poseA", kNoOffset) ||
+        !detail::checkPose(poseB, "gridOffsetBetween", "poseB", kNoOffset))
+        return std::nullopt;
+    return gridOffset(poseA, modelSizeA, poseB, modelSizeB);
+}
+
 bool orientedVoxelsOverlap(const VoxelModel& a, const VoxelBricks& bricksA, const VoxelPose& poseA,
                            const VoxelModel& b, const VoxelBricks& bricksB, const VoxelPose& poseB) {
-    return forEachContact(a, bricksA, poseA, b, bricksB, poseB, [](glm::ivec3, glm::ivec3) { return true; });
+    return forEachContact("orientedVoxelsOverlap", a, bricksA, poseA, b, bricksB, poseB,
+                          [](glm::ivec3, glm::ivec3) { return true; });
 }
 
 std::optional<VoxelContact> firstOrientedContact(const VoxelModel& a, const VoxelBricks& bricksA,
                                                  const VoxelPose& poseA, const VoxelModel& b,
                                                  const VoxelBricks& bricksB, const VoxelPose& poseB) {
     std::optional<VoxelContact> first;
-    forEachContact(a, bricksA, poseA, b, bricksB, poseB, [&](glm::ivec3 cellA, glm::ivec3 cellB) {
-        first = VoxelContact{cellA, cellB};
-        return true;
-    });
+    forEachContact("firstOrientedContact", a, bricksA, poseA, b, bricksB, poseB,
+                   [&](glm::ivec3 cellA, glm::ivec3 cellB) {
+                       first = VoxelContact{cellA, cellB};
+                       return true;
+                   });
     return first;
 }
 
@@ -333,10 +351,11 @@ int32_t collectOrientedContacts(const VoxelModel& a, const VoxelBricks& bricksA,
                                 const VoxelModel& b, const VoxelBricks& bricksB, const VoxelPose& poseB,
                                 std::vector<VoxelContact>& contacts) {
     const size_t before = contacts.size();
-    forEachContact(a, bricksA, poseA, b, bricksB, poseB, [&](glm::ivec3 cellA, glm::ivec3 cellB) {
-        contacts.push_back({cellA, cellB});
-        return false;
-    });
+    forEachContact("collectOrientedContacts", a, bricksA, poseA, b, bricksB, poseB,
+                   [&](glm::ivec3 cellA, glm::ivec3 cellB) {
+                       contacts.push_back({cellA, cellB});
+                       return false;
+                   });
     return static_cast<int32_t>(contacts.size() - before);
 }
 

@@ -68,26 +68,41 @@ namespace vox {
 
 /// Settings of a `DynamicAabbTree`. The defaults suit objects about a world unit in size moving a few units
 /// per second at 60 Hz (tuned on the benchmark's swarms, see docs/benchmarks.md); scale `margin` with your
-/// units.
+/// units. Each field documents its allowed range: `validate()` checks them, `DynamicAabbTree::create` returns
+/// the error, and the constructor reports invalid settings to the assert handler in every build.
 struct TreeSettings {
+    /// Largest `margin`: fat boxes (and sums of their areas) must stay finite in float.
+    static constexpr float kMaxMargin = 1e15f;
+    /// Largest `predictionFactor` (steps of travel): stretched boxes must stay finite in float.
+    static constexpr float kMaxPredictionFactor = 1e6f;
+    /// Largest `steadyDoublings`.
+    static constexpr int32_t kMaxSteadyDoublings = 8;
+
     /// Fat boxes grow by this on every side (world units). Larger: fewer reinsertions but more tracked pairs
     /// and looser queries; reported pairs stay exact either way. Static proxies get no margin.
+    /// Allowed: finite, 0 .. `kMaxMargin`.
     float margin = 0.2f;
     /// Fat boxes also stretch towards the motion by `displacement` times this factor, spread 0.5 .. 1.5 over
     /// the proxies (so that objects moving in lockstep do not all leave their fat boxes in the same step): a
     /// proxy moving steadily stays inside its fat box for several steps. Steady movers earn more, see
-    /// `steadyDoublings`.
+    /// `steadyDoublings`. Allowed: finite, 0 .. `kMaxPredictionFactor` (0: no stretch).
     float predictionFactor = 8.0f;
-    /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds.
+    /// The step of the `IAABB` overloads: displacement = velocity * stepSeconds (seconds). Allowed: finite,
+    /// > 0.
     float stepSeconds = 1.0f / 60.0f;
     /// Steady motion earns a longer stretch: a proxy that leaves its fat box having moved the same way since
     /// it was last fattened (the same displacement) gets twice the factor of its last fat box, up to this
-    /// many doublings (0 .. 8), and a margin `steadyMarginScale` times `margin`. Erratic movers keep the
-    /// plain factor and margin, where a long stretch would only be wasted area.
+    /// many doublings, and a margin `steadyMarginScale` times `margin`. Erratic movers keep the plain factor
+    /// and margin, where a long stretch would only be wasted area. Allowed: 0 .. `kMaxSteadyDoublings` (8).
     int32_t steadyDoublings = 3;
-    /// The margin of a proxy in steady motion, as a fraction of `margin` (0 .. 1): its motion is predicted,
-    /// so it needs little room for surprises, and slimmer fat boxes track fewer pairs.
+    /// The margin of a proxy in steady motion, as a fraction of `margin`: its motion is predicted, so it
+    /// needs little room for surprises, and slimmer fat boxes track fewer pairs. Allowed: finite, 0 .. 1.
     float steadyMarginScale = 0.25f;
+
+    /// Success when every field is in its allowed range; otherwise an error with one sentence per bad field
+    /// naming the field, its value and the allowed range, e.g. "TreeSettings::margin is -1; it must be
+    /// finite, >= 0 and <= 1e+15 (world units)."
+    [[nodiscard]] Status validate() const;
 };
 
 /// Figures about a tree, for tests, tuning and the benchmark.
@@ -129,7 +144,13 @@ public:
     /// Largest number of live proxies.
     static constexpr int32_t kMaxProxies = (1 << 18) - 1;
 
-    /// An empty tree.
+    /// An empty tree, or the error of `settings.validate()` (naming each bad field, its value and the
+    /// allowed range) when a field is out of its range.
+    [[nodiscard]] static Result<DynamicAabbTree> create(const TreeSettings& settings = {});
+    /// An empty tree. Invalid settings (see `TreeSettings::validate`) are misuse, reported in every build:
+    /// the assert handler gets one message naming every bad field, its value and the allowed range (the
+    /// default handler aborts). If the handler returns false, the tree takes the default (`TreeSettings{}`)
+    /// for each bad field, keeps the valid ones, and works as such. `create` returns the error instead.
     explicit DynamicAabbTree(const TreeSettings& settings = {});
     ~DynamicAabbTree();
     /// Takes over `other`'s proxies; the handles it gave stay valid with this tree. `other` is left empty.
@@ -493,7 +514,7 @@ private:
         [[nodiscard]] bool empty() const { return m_size == 0; }
 
     private:
-        std::array<T, N> m_inline;
+        std::array<T, static_cast<size_t>(N)> m_inline;
         std::vector<T> m_spill;
         int m_size = 0;
     };
@@ -767,7 +788,7 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
 template <class Test, class F>
 bool DynamicAabbTree::descend(int tree, Test&& test, F&& onLeaf) const {
     const bool anyPending = tree == 0 && m_pendingHead < m_pending.size();
-    const Ref root = m_roots[tree];
+    const Ref root = m_roots[static_cast<size_t>(tree)];
     if (root != kNullRef && test(boxOf(root))) {
         if (isLeaf(root)) {
             if (!(anyPending && isPending(indexOf(root))) && !onLeaf(indexOf(root)))

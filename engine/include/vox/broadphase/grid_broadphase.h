@@ -18,18 +18,33 @@
 
 namespace vox {
 
-/// Settings of a `GridBroadphase`.
+/// Settings of a `GridBroadphase`. Each field documents its allowed range: `validate()` checks them,
+/// `GridBroadphase::create` returns the error, and the constructor reports invalid settings to the assert
+/// handler in every build.
 struct GridSettings {
-    float cellSize = 2.0f; ///< Edge of a cell in world units; about the size of a typical object.
-    int32_t maxCellsPerProxy =
-        64; ///< A box touching more cells joins the "oversize" list, tested against all.
-    int32_t maxCellsPerRay = 4096; ///< A longer ray walk falls back to testing every proxy.
+    /// Edge of a cell in world units; about the size of a typical object. Allowed: finite, > 0.
+    float cellSize = 2.0f;
+    /// A box touching more cells joins the "oversize" list, tested against all. Allowed: >= 1.
+    int32_t maxCellsPerProxy = 64;
+    /// A longer ray walk falls back to testing every proxy. Allowed: >= 1.
+    int32_t maxCellsPerRay = 4096;
+
+    /// Success when every field is in its allowed range; otherwise an error with one sentence per bad field
+    /// naming the field, its value and the allowed range, e.g. "GridSettings::cellSize is 0; it must be
+    /// finite and > 0 (world units)."
+    [[nodiscard]] Status validate() const;
 };
 
 /// Spatial hash of tight boxes. Satisfies `Broadphase`; pairs and queries are exact (tight boxes).
 class GridBroadphase {
 public:
-    /// An empty grid; `settings.cellSize` must be > 0 (asserts).
+    /// An empty grid, or the error of `settings.validate()` (naming each bad field, its value and the
+    /// allowed range) when a field is out of its range.
+    [[nodiscard]] static Result<GridBroadphase> create(const GridSettings& settings = {});
+    /// An empty grid. Invalid settings (see `GridSettings::validate`) are misuse, reported in every build:
+    /// the assert handler gets one message naming every bad field, its value and the allowed range (the
+    /// default handler aborts). If the handler returns false, the grid takes the default (`GridSettings{}`)
+    /// for each bad field, keeps the valid ones, and works as such. `create` returns the error instead.
     explicit GridBroadphase(const GridSettings& settings = {});
 
     /// Adds a proxy with tight box `box`; fails (naming the box) for NaN, infinite or inverted boxes.

@@ -144,8 +144,8 @@ public:
     /// True when `id` names a live slot.
     [[nodiscard]] bool isValid(ProxyId id) const {
         const int32_t index = id.index();
-        return !id.isNull() && index < slotCount() && m_slots[index].alive &&
-               m_slots[index].generation == id.generation;
+        return !id.isNull() && index < slotCount() && m_slots[static_cast<size_t>(index)].alive &&
+               m_slots[static_cast<size_t>(index)].generation == id.generation;
     }
     /// `isValid(id)`, reporting a handle that is not (a programmer error) to the assert handler in every
     /// build, naming `call` (the broadphase's method): see `detail::reportStaleProxy`.

@@ -64,14 +64,22 @@ public:
     /// Number of bricks (leaves).
     [[nodiscard]] int32_t brickCount() const { return m_brickCount; }
 
-    /// True when the hierarchy was built from a model of `model`'s size and voxel count: a cheap check that
-    /// it has not been left behind by a change (a change that keeps the count escapes it).
+    /// The `VoxelModel::occupancyFingerprint` of the model it was built from.
+    [[nodiscard]] uint64_t modelFingerprint() const { return m_modelFingerprint; }
+
+    /// True when the hierarchy was built from a model with `model`'s size, voxel count and filled cells (by
+    /// `VoxelModel::occupancyFingerprint`), so that it describes `model` as it is now: false for bricks built
+    /// from another model or before a change of this one. O(1). The narrowphase calls check it in every
+    /// build and report a mismatch to the assert handler.
     [[nodiscard]] bool matches(const VoxelModel& model) const {
-        return m_modelSize == model.size() && m_voxelCount == model.voxelCount();
+        return m_modelSize == model.size() && m_voxelCount == model.voxelCount() &&
+               m_modelFingerprint == model.occupancyFingerprint();
     }
 
     /// The tight box of the filled cells placed at `pose`, in world space (voxels); a zero-size box at the
-    /// pose's position for an empty model.
+    /// pose's position for an empty model. A pose that is not `VoxelPose::isValid()` is misuse, reported to
+    /// the assert handler in every build; if the handler returns false, the box is placed with the identity
+    /// rotation at the pose's position.
     [[nodiscard]] Obb worldBox(const VoxelPose& pose) const;
 
 private:
@@ -79,6 +87,7 @@ private:
     glm::ivec3 m_modelSize{0};
     int32_t m_voxelCount = 0;
     int32_t m_brickCount = 0;
+    uint64_t m_modelFingerprint = 0;
 };
 
 } // namespace vox

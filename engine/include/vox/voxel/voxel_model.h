@@ -53,6 +53,11 @@ public:
     [[nodiscard]] glm::ivec3 size() const { return m_size; }
     /// Number of filled voxels (kept up to date by `set()`, O(1)).
     [[nodiscard]] int32_t voxelCount() const { return m_voxelCount; }
+    /// A 64-bit fingerprint of which cells are filled (not of their colours), kept up to date by `set()` in
+    /// O(1): the XOR of a hash of every filled cell's index. Models of the same size with the same filled
+    /// cells have the same fingerprint; any other difference changes it but with a chance of about 2^-64.
+    /// `VoxelBricks` keeps it to tell whether it was built from a model as it is now.
+    [[nodiscard]] uint64_t occupancyFingerprint() const { return m_occupancyFingerprint; }
     /// True when `cell` lies inside the grid.
     [[nodiscard]] bool contains(glm::ivec3 cell) const {
         return cell.x >= 0 && cell.y >= 0 && cell.z >= 0 && cell.x < m_size.x && cell.y < m_size.y &&
@@ -96,6 +101,7 @@ private:
     int32_t m_wordsPerRow = 0;
     int32_t m_wordsPerColumn = 0;
     int32_t m_voxelCount = 0;
+    uint64_t m_occupancyFingerprint = 0;
     std::vector<uint64_t> m_rows;
     std::vector<uint64_t> m_columns;
     std::vector<uint8_t> m_colors;

@@ -58,25 +58,36 @@ struct VoxelContact {
 /// The offset of B's cells in A's grid when B at `poseB` sits on A's grid at `poseA` (same rotation and a
 /// whole-voxel translation, within a deviation too small to change any verdict of size `modelSizeA` and
 /// `modelSizeB`: B's cell c then covers A's cell c + offset), or nothing. The narrowphase calls below take
-/// voxel_narrowphase.h's bit-row path exactly when this returns an offset.
+/// voxel_narrowphase.h's bit-row path exactly when this returns an offset. A pose that is not
+/// `VoxelPose::isValid()` is misuse, reported as for the calls below; if the handler returns false, nothing.
 [[nodiscard]] std::optional<glm::ivec3> gridOffsetBetween(const VoxelPose& poseA, glm::ivec3 modelSizeA,
                                                           const VoxelPose& poseB, glm::ivec3 modelSizeB);
 
 /// True when some filled voxel of `a` at `poseA` touches some filled voxel of `b` at `poseB` (see the file
-/// comment). `bricksA` and `bricksB` are the models' `VoxelBricks`, built from them as they are now
-/// (checked against the model's size and voxel count in Debug builds). Stops at the first touching pair.
+/// comment). `bricksA` and `bricksB` are the models' `VoxelBricks`, built from them as they are now. Stops
+/// at the first touching pair.
+///
+/// Misuse, checked in every build whatever `NDEBUG` the caller uses, for O(1) a call: a pose that is not
+/// `VoxelPose::isValid()` (a scaled, sheared or mirrored rotation, a NaN), or bricks that do not match their
+/// model (`VoxelBricks::matches`: built from another model, or before the model changed). Either is reported
+/// to the assert handler (vox/core/assert.h) with a message naming the call, the argument, what is wrong and
+/// what to do; the default handler aborts, and if a handler returns false the call answers that the models
+/// do not touch (false here, nothing from `firstOrientedContact`, no pair appended by
+/// `collectOrientedContacts`).
 [[nodiscard]] bool orientedVoxelsOverlap(const VoxelModel& a, const VoxelBricks& bricksA,
                                          const VoxelPose& poseA, const VoxelModel& b,
                                          const VoxelBricks& bricksB, const VoxelPose& poseB);
 
 /// The first touching pair of voxels found, or nothing: the same verdict as `orientedVoxelsOverlap`, with a
-/// witness. Which pair comes first is unspecified (it follows the hierarchies' order).
+/// witness. Which pair comes first is unspecified (it follows the hierarchies' order). Misuse is reported
+/// as for `orientedVoxelsOverlap`; if the handler returns false, nothing.
 [[nodiscard]] std::optional<VoxelContact>
 firstOrientedContact(const VoxelModel& a, const VoxelBricks& bricksA, const VoxelPose& poseA,
                      const VoxelModel& b, const VoxelBricks& bricksB, const VoxelPose& poseB);
 
 /// Appends every touching pair of voxels to `contacts`, each once, in no particular order; returns how
-/// many it appended. Arguments as `orientedVoxelsOverlap`.
+/// many it appended. Arguments as `orientedVoxelsOverlap`; misuse is reported as there, and if the handler
+/// returns false, nothing is appended (0).
 int32_t collectOrientedContacts(const VoxelModel& a, const VoxelBricks& bricksA, const VoxelPose& poseA,
                                 const VoxelModel& b, const VoxelBricks& bricksB, const VoxelPose& poseB,
                                 std::vector<VoxelContact>& contacts);

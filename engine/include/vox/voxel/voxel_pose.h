@@ -14,11 +14,22 @@ namespace vox {
 
 /// A rigid placement of a voxel model: world = position + rotation * cellPoint, in voxels.
 struct VoxelPose {
-    /// Where the corner of cell (0, 0, 0) (cell space's origin) lands in the world.
+    /// How far `rotation` may be from orthonormal: every entry of transpose(rotation) * rotation may differ
+    /// from the identity's by this much (about 50 times the rounding of `glm::mat3_cast` of a normalised
+    /// float quaternion, far below any scale or shear).
+    static constexpr float kRotationTolerance = 1e-4f;
+
+    /// Where the corner of cell (0, 0, 0) (cell space's origin) lands in the world. Must be finite.
     glm::vec3 position{0.0f};
-    /// The model's x, y and z axes in world space, as columns: a rotation (orthonormal, determinant +1;
-    /// `glm::mat3_cast(quaternion)` gives one). The identity leaves the model axis-aligned.
+    /// The model's x, y and z axes in world space, as columns: a rotation (orthonormal within
+    /// `kRotationTolerance`, right-handed: determinant +1; `glm::mat3_cast(normalised quaternion)` gives
+    /// one). The identity leaves the model axis-aligned. No scale, shear or mirror.
     glm::mat3 rotation{1.0f};
+
+    /// True when `position` and `rotation` are finite, `rotation` is orthonormal within `kRotationTolerance`
+    /// and right-handed (positive determinant). Every call taking a pose (the oriented narrowphase,
+    /// `VoxelBricks::worldBox`) reports an invalid one to the assert handler in every build.
+    [[nodiscard]] bool isValid() const;
 };
 
 } // namespace vox
