@@ -115,10 +115,12 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint64_t userData, P
         m_pendingIndex.push_back(kNotPending);
         m_dynamicPosition.push_back(0);
         m_level.push_back(0);
+        m_marginLevel.push_back(0);
         m_levelCap.push_back(0);
         m_excessPairs.push_back(0);
     }
     m_level[proxy] = 0;
+    m_marginLevel[proxy] = 0;
     m_levelCap[proxy] = static_cast<int8_t>(m_settings.steadyDoublings);
     if (type == ProxyType::Dynamic) {
         m_dynamicPosition[proxy] = static_cast<uint32_t>(m_dynamicProxies.size());
@@ -231,16 +233,19 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
     const Fattening fattening = fatteningFor(proxy, box, displacement, jumped);
     markMoved(proxy, box);
     m_level[proxy] = fattening.level;
+    m_marginLevel[proxy] = fattening.marginLevel;
     refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
     return true;
 }
 
-DynamicAabbTree::Fattening DynamicAabbTree::fatteningAt(uint32_t proxy, int32_t level, bool steady) const {
-    // 2^level, exact: the float whose exponent field is level + 127.
-    const float scale = std::bit_cast<float>(static_cast<uint32_t>(level + 127) << 23);
-    const float margin = level >= 1 ? m_settings.margin * m_settings.steadyMarginScale
-                                    : m_settings.margin * std::min(scale, 1.0f);
-    return {margin, basePrediction(proxy) * scale, static_cast<int8_t>(level), steady};
+DynamicAabbTree::Fattening DynamicAabbTree::fatteningAt(uint32_t proxy, int32_t level, int32_t marginLevel,
+                                                        bool steady) const {
+    // 2^k, exact: the float whose exponent field is k + 127.
+    const auto power = [](int32_t k) { return std::bit_cast<float>(static_cast<uint32_t>(k + 127) << 23); };
+    const float margin = (level >= 1 ? m_settings.margin * m_settings.steadyMarginScale : m_settings.margin) *
+                         power(marginLevel);
+    return {margin, basePrediction(proxy) * power(level), static_cast<int8_t>(level),
+            static_cast<int8_t>(marginLevel), steady};
 }
 
 DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const Aabb& box,
@@ -254,27 +259,39 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     const int32_t cap = m_levelCap[proxy];
     const Aabb& fat = m_fatBoxes[proxy];
     const glm::vec3 motion = glm::abs(displacement);
-    float move, excess; // along the main axis of the motion (components named: cheaper than indexing)
+    float move, excess, extent; // along the main axis of the motion (components named: cheaper than indexing)
     if (motion.x >= motion.y && motion.x >= motion.z) {
         move = motion.x;
-        excess = (fat.max.x - fat.min.x) - (box.max.x - box.min.x);
+        extent = box.max.x - box.min.x;
+        excess = (fat.max.x - fat.min.x) - extent;
     } else if (motion.y >= motion.z) {
         move = motion.y;
-        excess = (fat.max.y - fat.min.y) - (box.max.y - box.min.y);
+        extent = box.max.y - box.min.y;
+        excess = (fat.max.y - fat.min.y) - extent;
     } else {
         move = motion.z;
-        excess = (fat.max.z - fat.min.z) - (box.max.z - box.min.z);
+        extent = box.max.z - box.min.z;
+        excess = (fat.max.z - fat.min.z) - extent;
     }
-    const Fattening plain = fatteningAt(proxy, std::min(0, cap), false);
+    // A plain fat box (no steady motion seen yet: a new proxy, a turn, a teleport) reaches at most
+    // kPlainReach times the box's own extent (with its margins) ahead: a fast mover starts modestly and earns
+    // more through steady motion, as far as what its fat boxes cost allows.
+    const int32_t marginLevel = std::min(0, cap);
+    int32_t plainLevel = marginLevel;
+    const float reach = kPlainReach * (extent + 2.0f * m_settings.margin);
+    const float plainStretch = basePrediction(proxy) * move;
+    if (plainStretch > reach)
+        plainLevel = std::min(plainLevel, std::max(kMinLevel, -1 - std::ilogb(plainStretch / reach)));
+    const Fattening plain = fatteningAt(proxy, plainLevel, marginLevel, false);
     if (jumped || !(move > 0.0f))
         return plain;
-    const Fattening current = fatteningAt(proxy, level, false);
+    const Fattening current = fatteningAt(proxy, level, m_marginLevel[proxy], false);
     const float stretch = current.prediction * move;
     // A measured stretch is the one a fattening gave when it matches it up to rounding (1/64 is generous).
     if (!(stretch > 0.0f) ||
         !(std::abs(excess - 2.0f * current.margin - stretch) <= stretch * (1.0f / 64.0f)))
         return plain;
-    return fatteningAt(proxy, std::min({level + 1, m_settings.steadyDoublings, cap}), true);
+    return fatteningAt(proxy, std::min({level + 1, m_settings.steadyDoublings, cap}), marginLevel, true);
 }
 
 bool DynamicAabbTree::moveProxy(ProxyId id, const IAABB& object) {
@@ -751,6 +768,7 @@ void DynamicAabbTree::refattenEarly() {
         const Fattening fattening = fatteningFor(proxy, box, displacement, false);
         if (fattening.steady) {
             m_level[proxy] = fattening.level;
+            m_marginLevel[proxy] = fattening.marginLevel;
             refatten(proxy, fatten(box, displacement, ProxyType::Dynamic, fattening));
         }
     }

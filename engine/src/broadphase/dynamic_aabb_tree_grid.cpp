@@ -61,7 +61,8 @@ bool cellRange(const Aabb& box, const glm::vec3& origin, float inverse, CellRang
 }
 
 int64_t cellCount(const CellRange& range) {
-    return (range.hi[0] - range.lo[0] + 1) * (range.hi[1] - range.lo[1] + 1) * (range.hi[2] - range.lo[2] + 1);
+    return (range.hi[0] - range.lo[0] + 1) * (range.hi[1] - range.lo[1] + 1) *
+           (range.hi[2] - range.lo[2] + 1);
 }
 } // namespace
 
@@ -174,7 +175,8 @@ void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) {
         const GridItem& large = items[m_gridLarge[k]];
         for (uint32_t other = 0; other < itemCount; ++other) {
             const bool otherLarge = std::binary_search(m_gridLarge.begin(), m_gridLarge.end(), other);
-            if (other == m_gridLarge[k] || (otherLarge && other < m_gridLarge[k]) || !wanted(large, items[other]))
+            if (other == m_gridLarge[k] || (otherLarge && other < m_gridLarge[k]) ||
+                !wanted(large, items[other]))
                 continue;
             out.push_back({large.proxy, items[other].proxy});
         }
@@ -243,8 +245,8 @@ bool DynamicAabbTree::queryGridBox(const Aabb& box, bool (*onHit)(const void* vi
     // Proxies moved (or created) since the grid was built are tested by their current tight boxes; the
     // grid's copies of them are passed over.
     for (const uint32_t proxy : m_moved)
-        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit && overlaps(m_currentBoxes[proxy], box) &&
-            !onHit(visitor, proxy))
+        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit &&
+            overlaps(m_currentBoxes[proxy], box) && !onHit(visitor, proxy))
             return false;
     const auto current = [&](const GridItem& item) {
         return (item.flags & kGridStatic) == 0 && m_stepFlags[item.proxy] == 0 && overlaps(item.box, box);
@@ -274,7 +276,8 @@ bool DynamicAabbTree::queryGridBox(const Aabb& box, bool (*onHit)(const void* vi
                     if (!current(item))
                         continue;
                     (void)cellRange(item.box, m_gridOrigin, m_gridInverse, itemRange);
-                    if (std::max(itemRange.lo[0], range.lo[0]) == x && std::max(itemRange.lo[1], range.lo[1]) == y &&
+                    if (std::max(itemRange.lo[0], range.lo[0]) == x &&
+                        std::max(itemRange.lo[1], range.lo[1]) == y &&
                         std::max(itemRange.lo[2], range.lo[2]) == z && !onHit(visitor, item.proxy))
                         return false;
                 }
@@ -282,7 +285,8 @@ bool DynamicAabbTree::queryGridBox(const Aabb& box, bool (*onHit)(const void* vi
     return true;
 }
 
-bool DynamicAabbTree::queryGridRay(Ray& ray, float (*onHit)(const void* visitor, uint32_t proxy, float fraction),
+bool DynamicAabbTree::queryGridRay(Ray& ray,
+                                   float (*onHit)(const void* visitor, uint32_t proxy, float fraction),
                                    const void* visitor) const {
     std::vector<uint32_t> reported; // proxies already hit (a box spans several cells)
     const auto test = [&](uint32_t proxy, const Aabb& box) {
@@ -294,7 +298,8 @@ bool DynamicAabbTree::queryGridRay(Ray& ray, float (*onHit)(const void* visitor,
         return !(ray.maxFraction <= 0.0f);
     };
     for (const uint32_t proxy : m_moved)
-        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit && !test(proxy, m_currentBoxes[proxy]))
+        if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) == kAliveBit &&
+            !test(proxy, m_currentBoxes[proxy]))
             return false;
     const auto current = [&](const GridItem& item) {
         return (item.flags & kGridStatic) == 0 && m_stepFlags[item.proxy] == 0 &&

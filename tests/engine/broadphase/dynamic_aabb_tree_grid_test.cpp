@@ -36,8 +36,7 @@ uint64_t key(uint64_t a, uint64_t b) {
 /// force. Returns whether the tree was ever in grid mode.
 class WrapWorld {
 public:
-    WrapWorld(uint64_t seed, int count, int statics, float side, float speed)
-        : m_rng(seed), m_side(side) {
+    WrapWorld(uint64_t seed, int count, int statics, float side, float speed) : m_rng(seed), m_side(side) {
         for (int i = 0; i < count + statics; ++i) {
             Mover m;
             m.centre = {m_rng.uniform(0, side), m_rng.uniform(0, side), 0.0f};
@@ -127,18 +126,22 @@ private:
             std::vector<uint64_t> hits;
             m_tree.queryBox(query, [&](ProxyId id) { return hits.push_back(m_tree.userData(id)), true; });
             std::sort(hits.begin(), hits.end());
-            ASSERT_TRUE(std::adjacent_find(hits.begin(), hits.end()) == hits.end()) << "a box query hit twice";
+            ASSERT_TRUE(std::adjacent_find(hits.begin(), hits.end()) == hits.end())
+                << "a box query hit twice";
             for (size_t i = 0; i < m_movers.size(); ++i) {
                 const bool touches = vox::overlaps(m_movers[i].box(), query);
                 const bool hit = std::binary_search(hits.begin(), hits.end(), i);
                 ASSERT_TRUE(!touches || hit) << "box query missed " << i;
-                ASSERT_TRUE(!hit || vox::overlaps(m_tree.fatBox(m_movers[i].id), query)) << "box query hit " << i;
+                ASSERT_TRUE(!hit || vox::overlaps(m_tree.fatBox(m_movers[i].id), query))
+                    << "box query hit " << i;
             }
             const vox::Ray ray{centre, glm::vec3(m_rng.uniform(-80, 80), m_rng.uniform(-80, 80), 0.0f), 1.0f};
             std::vector<uint64_t> rayHits;
-            m_tree.queryRay(ray, [&](ProxyId id, float) { return rayHits.push_back(m_tree.userData(id)), 1.0f; });
+            m_tree.queryRay(ray,
+                            [&](ProxyId id, float) { return rayHits.push_back(m_tree.userData(id)), 1.0f; });
             std::sort(rayHits.begin(), rayHits.end());
-            ASSERT_TRUE(std::adjacent_find(rayHits.begin(), rayHits.end()) == rayHits.end()) << "a ray hit twice";
+            ASSERT_TRUE(std::adjacent_find(rayHits.begin(), rayHits.end()) == rayHits.end())
+                << "a ray hit twice";
             for (size_t i = 0; i < m_movers.size(); ++i) {
                 float fraction = 0.0f;
                 const bool enters = vox::raycast(m_movers[i].box(), ray, fraction);

@@ -374,16 +374,18 @@ private:
     struct Fattening {
         float margin;
         float prediction;
-        int8_t level = 0;    ///< The fattening's level (see m_level).
-        bool steady = false; ///< The proxy moved the same way since its last fattening.
+        int8_t level = 0;       ///< The stretch's level (see m_level).
+        int8_t marginLevel = 0; ///< The margin's level (see m_marginLevel).
+        bool steady = false;    ///< The proxy moved the same way since its last fattening.
     };
     /// The fattening of `proxy`, whose tight box `box` left its fat box while moving by `displacement`.
     /// `jumped`: the box did not move by `displacement` from the last tight box given (a teleport).
     [[nodiscard]] Fattening fatteningFor(uint32_t proxy, const Aabb& box, const glm::vec3& displacement,
                                          bool jumped) const;
-    /// The fattening of `proxy` at level `level` (plain or steady margin): the factor is the slot's base
-    /// times 2^level; below level 0 the margin shrinks with it too.
-    [[nodiscard]] Fattening fatteningAt(uint32_t proxy, int32_t level, bool steady) const;
+    /// The fattening of `proxy` at stretch level `level` (the slot's base factor times 2^level) and margin
+    /// level `marginLevel` <= 0 (the margin, slim from stretch level 1 on, times 2^marginLevel).
+    [[nodiscard]] Fattening fatteningAt(uint32_t proxy, int32_t level, int32_t marginLevel,
+                                        bool steady) const;
     [[nodiscard]] Aabb fatten(const Aabb& box, const glm::vec3& displacement, ProxyType type,
                               const Fattening& fattening) const {
         if (type == ProxyType::Static)
@@ -569,6 +571,8 @@ private:
     void adjustLevelCaps(size_t firstNew);
     /// Lowest level of a fattening: the margin and stretch at 1/256 of level 0's.
     static constexpr int32_t kMinLevel = -8;
+    /// A plain fat box's stretch reaches at most this many times its box's extent (plus margins) ahead.
+    static constexpr float kPlainReach = 8.0f;
     /// Pairs a fat box may cost beyond twice its proxy's touching pairs (see adjustLevelCaps).
     static constexpr int32_t kSparePairs = 8;
     /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget, the
@@ -636,13 +640,16 @@ private:
     std::vector<uint32_t> m_changed;  ///< Those of m_moved whose fat box changed, once each.
     /// Per slot: the last tight box given (exact for static proxies), which pairs are tested against.
     std::vector<Aabb> m_currentBoxes;
-    /// Per slot: the level of its fat box's fattening. Level k stretches by the slot's base factor times
-    /// 2^k; levels above 0 are earned by steady motion (a doubling each time the proxy leaves its fat box
-    /// moving as predicted), levels below 0 shrink the margin too. Bounded above by m_levelCap.
+    /// Per slot: the stretch level of its fat box. Level k stretches by the slot's base factor times 2^k;
+    /// levels above 0 are earned by steady motion (a doubling each time the proxy leaves its fat box moving
+    /// as predicted), levels below 0 come from the cap or a plain fat box's reach (kPlainReach). Bounded
+    /// above by m_levelCap.
     std::vector<int8_t> m_level;
     /// Per slot: the highest level its next fattening may have, from what its last fat box cost in pairs
     /// (see adjustLevelCaps): the feedback that keeps a fast mover's fat box from sweeping up the world.
     std::vector<int8_t> m_levelCap;
+    /// Per slot: the margin level of its fat box (<= 0: the margin times 2^level), the cap's when made.
+    std::vector<int8_t> m_marginLevel;
     /// Scratch of updatePairs, per slot: the pairs found this step for a changed proxy's new fat box less
     /// twice those whose tight boxes overlap (zero outside updatePairs).
     std::vector<int32_t> m_excessPairs;
