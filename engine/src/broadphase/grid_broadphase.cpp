@@ -107,7 +107,7 @@ void GridBroadphase::growBuckets() {
 }
 
 Result<ProxyId> GridBroadphase::createProxy(const Aabb& box, uint64_t userData, ProxyType type,
-                                                  const ProxyFilter& filter) {
+                                            const ProxyFilter& filter) {
     if (!box.isValid())
         return detail::invalidBoxError("GridBroadphase::createProxy", box);
     const int32_t index = m_slots.add(box, userData, type, filter);

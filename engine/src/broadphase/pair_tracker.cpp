@@ -212,7 +212,8 @@ bool PairTracker::isTouching(ProxyId a, ProxyId b) const {
     if (a.isNull() || b.isNull())
         return false;
     const uint32_t found = m_keys.find(keyOf(a.index(), b.index()));
-    return found != detail::PairKeyMap::kAbsent && m_entries[found].pair.a == a && m_entries[found].pair.b == b;
+    return found != detail::PairKeyMap::kAbsent && m_entries[found].pair.a == a &&
+           m_entries[found].pair.b == b;
 }
 
 void PairTracker::clear() {
@@ -227,8 +228,9 @@ void PairTracker::clear() {
 }
 
 size_t PairTracker::memoryBytes() const {
-    return m_entries.capacity() * sizeof(Entry) + m_keys.memoryBytes() + m_slots.capacity() * sizeof(SlotRecord) +
-           m_changed.capacity() * sizeof(int32_t) + (m_began.capacity() + m_ended.capacity()) * sizeof(TouchPair);
+    return m_entries.capacity() * sizeof(Entry) + m_keys.memoryBytes() +
+           m_slots.capacity() * sizeof(SlotRecord) + m_changed.capacity() * sizeof(int32_t) +
+           (m_began.capacity() + m_ended.capacity()) * sizeof(TouchPair);
 }
 
 } // namespace vox

@@ -85,7 +85,8 @@ std::set<UserPair> eventsOf(std::span<const TouchPair> events, const std::vector
         EXPECT_LT(e.a.index(), e.b.index()) << "a pair's lower slot comes first";
         if (k > 0) {
             const TouchPair& p = events[k - 1];
-            EXPECT_TRUE(p.a.index() < e.a.index() || (p.a.index() == e.a.index() && p.b.index() < e.b.index()))
+            EXPECT_TRUE(p.a.index() < e.a.index() ||
+                        (p.a.index() == e.a.index() && p.b.index() < e.b.index()))
                 << "events sorted by slots";
         }
         EXPECT_EQ(objects[e.userDataA].id, e.a) << "user data A belongs to handle a";
@@ -132,12 +133,14 @@ void runTracked(uint64_t seed, int steps, int maxObjects, float world) {
                 alive.pop_back();
             } else if (r < 38) {
                 Object& object = objects[alive[rng.below(static_cast<uint32_t>(alive.size()))]];
-                object.filter = rng.below(2) == 0 ? ProxyFilter{} : ProxyFilter{uint64_t{1} << rng.below(3), rng.below(8)};
+                object.filter = rng.below(2) == 0 ? ProxyFilter{}
+                                                  : ProxyFilter{uint64_t{1} << rng.below(3), rng.below(8)};
                 ASSERT_TRUE(bp.setFilter(object.id, object.filter));
             } else {
                 Object& object = objects[alive[rng.below(static_cast<uint32_t>(alive.size()))]];
                 const float reach = r < 90 ? 0.3f : 3.0f;
-                const glm::vec3 d(rng.uniform(-reach, reach), rng.uniform(-reach, reach), rng.uniform(-reach, reach));
+                const glm::vec3 d(rng.uniform(-reach, reach), rng.uniform(-reach, reach),
+                                  rng.uniform(-reach, reach));
                 object.box = {object.box.min + d, object.box.max + d};
                 ASSERT_TRUE(bp.moveProxy(object.id, object.box, d));
             }
@@ -227,7 +230,9 @@ TEST(PairTrackerForwarding, UpdatePassesEveryPairOnInTheFormTheCallbackTakes) {
     vox::DynamicAabbTree tree;
     vox::PairTracker tracker;
     for (uint64_t i = 0; i < 5; ++i)
-        ASSERT_TRUE(tree.createProxy(Aabb{{static_cast<float>(i), 0, 0}, {static_cast<float>(i) + 1.5f, 1, 1}}, i).ok());
+        ASSERT_TRUE(
+            tree.createProxy(Aabb{{static_cast<float>(i), 0, 0}, {static_cast<float>(i) + 1.5f, 1, 1}}, i)
+                .ok());
     std::vector<UserPair> forwarded;
     tracker.update(tree, [&](ProxyId a, ProxyId b, uint64_t userA, uint64_t userB) {
         EXPECT_EQ(userA, tree.userData(a));

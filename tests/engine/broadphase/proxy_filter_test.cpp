@@ -25,7 +25,8 @@ using vox::ProxyFilter;
 using vox::ProxyId;
 
 static_assert(vox::canPair(ProxyFilter{}, ProxyFilter{}), "the default filters pair");
-static_assert(!vox::canPair(ProxyFilter{0, vox::kAllCategories}, ProxyFilter{}), "category 0 pairs with none");
+static_assert(!vox::canPair(ProxyFilter{0, vox::kAllCategories}, ProxyFilter{}),
+              "category 0 pairs with none");
 static_assert(!vox::canPair(ProxyFilter{2, 4}, ProxyFilter{4, 1}), "both must accept: 4 does not accept 2");
 static_assert(vox::canPair(ProxyFilter{2, 4}, ProxyFilter{4, 2}));
 
@@ -139,7 +140,19 @@ void runFiltered(uint64_t seed, int steps, int maxObjects, float world) {
             } else {
                 Object& object = objects[alive[rng.below(static_cast<uint32_t>(alive.size()))]];
                 const float reach = r < 90 ? 0.2f : 3.0f;
-                const glm::vec3 d(rng.uniform(-reach, reach), rng.uniform(-reach, reach), rng.uniform(-reach, reach));
+                const glm::vec3 d(rng.uniform(-reach, reach), rng.uniform(-reach, reach),
+                                  rng.uniform(-reach, reach));
+                object.box = {object.box.min + d, object.box.max + d};
+                ASSERT_TRUE(bp.moveProxy(object.id, object.box, d));
+                object.changed = true;
+            }
+        }
+        if (step % 10 == 9) { // every dynamic proxy jumps: the tree's burst path (pairs found by one sweep)
+            const glm::vec3 d(rng.uniform(-1, 1), rng.uniform(-1, 1), 0.0f);
+            for (const uint32_t index : alive) {
+                Object& object = objects[index];
+                if (object.isStatic)
+                    continue;
                 object.box = {object.box.min + d, object.box.max + d};
                 ASSERT_TRUE(bp.moveProxy(object.id, object.box, d));
                 object.changed = true;
@@ -172,7 +185,8 @@ void runFiltered(uint64_t seed, int steps, int maxObjects, float world) {
         // Box and point queries with a mask, in both callback forms.
         for (int q = 0; q < 8; ++q) {
             const uint64_t mask = randomQueryMask(rng);
-            const Aabb box = q % 4 == 0 ? Aabb{glm::vec3(rng.uniform(0, world)), glm::vec3(0)} : randomBox(rng, world);
+            const Aabb box =
+                q % 4 == 0 ? Aabb{glm::vec3(rng.uniform(0, world)), glm::vec3(0)} : randomBox(rng, world);
             const Aabb probe = q % 4 == 0 ? Aabb{box.min, box.min} : box;
             std::vector<uint64_t> hits, expected;
             const auto keepExact = [&](uint64_t user) {
@@ -184,7 +198,8 @@ void runFiltered(uint64_t seed, int steps, int maxObjects, float world) {
                 bp.queryPoint(
                     probe.min, [&](ProxyId id) { return keepExact(bp.userData(id)), true; }, mask);
             else if (q % 2 == 0)
-                bp.queryBox(probe, [&](ProxyId id) { return keepExact(bp.userData(id)), true; }, mask);
+                bp.queryBox(
+                    probe, [&](ProxyId id) { return keepExact(bp.userData(id)), true; }, mask);
             else
                 bp.queryBox(
                     probe,
@@ -231,7 +246,8 @@ void runFiltered(uint64_t seed, int steps, int maxObjects, float world) {
                 mask);
             for (const uint32_t index : alive) {
                 float t = 0.0f;
-                if (vox::passesQuery(objects[index].filter, mask) && vox::raycast(objects[index].box, ray, t)) {
+                if (vox::passesQuery(objects[index].filter, mask) &&
+                    vox::raycast(objects[index].box, ray, t)) {
                     expected.push_back(index);
                     expectedClosest = std::min(expectedClosest, t);
                 }
@@ -241,6 +257,9 @@ void runFiltered(uint64_t seed, int steps, int maxObjects, float world) {
             ASSERT_EQ(hits, expected) << "ray " << q << " with mask " << mask;
             ASSERT_FLOAT_EQ(closest, expectedClosest) << "closest hit of ray " << q << " with mask " << mask;
         }
+    }
+    if constexpr (requires { bp.stats(); }) {
+        EXPECT_GT(bp.stats().sweptSteps, 0) << "the burst path (one sweep) was not reached";
     }
 }
 
@@ -284,13 +303,15 @@ TYPED_TEST(Filtering, SetFilterDropsAndRestoresAPairWithoutAMove) {
     validateIfTree(bp);
 
     // Category 0 pairs with nothing; a query mask without bit 0 misses the default-filtered.
-    const ProxyId c = bp.createProxy(Aabb{{0, 0, 0}, {3, 3, 3}}, 30, vox::ProxyType::Dynamic, {0, ~0ull}).value();
+    const ProxyId c =
+        bp.createProxy(Aabb{{0, 0, 0}, {3, 3, 3}}, 30, vox::ProxyType::Dynamic, {0, ~0ull}).value();
     const ProxyId d = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 40).value();
     const std::vector<uint64_t> withD{key(20, 40)};
     EXPECT_EQ(pairs(), withD) << "c (category 0) pairs with nothing; d (default) with the wall (mask 1), not "
                                  "with a (mask 2)";
     int hits = 0;
-    bp.queryPoint(glm::vec3(0.5f), [&](ProxyId) { return ++hits > 0; }, ~uint64_t{1});
+    bp.queryPoint(
+        glm::vec3(0.5f), [&](ProxyId) { return ++hits > 0; }, ~uint64_t{1});
     EXPECT_EQ(hits, 0) << "a has category 1, c 0, d 1: a mask without bit 0 finds none";
     bp.queryPoint(glm::vec3(0.5f), [&](ProxyId) { return ++hits > 0; });
     EXPECT_EQ(hits, 2) << "the default mask finds a and d, not c (category 0)";
@@ -304,9 +325,10 @@ TEST(TreeFiltering, NoBytesPerProxyUntilAFilterIsSet) {
     vox::DynamicAabbTree tree;
     std::vector<ProxyId> ids;
     for (int i = 0; i < 100; ++i)
-        ids.push_back(tree.createProxy(Aabb::fromCenter(glm::vec3(static_cast<float>(i), 0, 0), glm::vec3(0.4f)),
-                                       static_cast<uint64_t>(i), vox::ProxyType::Dynamic, ProxyFilter{})
-                          .value());
+        ids.push_back(
+            tree.createProxy(Aabb::fromCenter(glm::vec3(static_cast<float>(i), 0, 0), glm::vec3(0.4f)),
+                             static_cast<uint64_t>(i), vox::ProxyType::Dynamic, ProxyFilter{})
+                .value());
     const double plain = tree.stats().bytesPerProxy;
     EXPECT_LT(plain, 68.0) << "the published figure";
     ASSERT_TRUE(tree.setFilter(ids[3], ProxyFilter{})); // the default again: nothing allocated
@@ -353,7 +375,8 @@ TYPED_TEST_SUITE(FilterHandles, Owners);
 
 TYPED_TEST(FilterHandles, StaleHandlesAreReportedAndChangeNothing) {
     auto bp = TypeParam::make();
-    const ProxyId gone = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 1, vox::ProxyType::Dynamic, {2, 2}).value();
+    const ProxyId gone =
+        bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 1, vox::ProxyType::Dynamic, {2, 2}).value();
     ASSERT_TRUE(bp.destroyProxy(gone));
     const ProxyId live = bp.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 2).value(); // the same slot
     ASSERT_EQ(live.index(), gone.index());
@@ -367,8 +390,9 @@ TYPED_TEST(FilterHandles, StaleHandlesAreReportedAndChangeNothing) {
     const std::string handle = ": stale or unknown ProxyId {slot " + std::to_string(gone.index()) +
                                ", generation " + std::to_string(gone.generation) +
                                "} (destroyed, or from another broadphase)";
-    const std::vector<std::string> expected{owner + "::setFilter" + handle, owner + "::filter" + handle,
-                                            owner + "::setFilter: null ProxyId (never created, or already cleared)"};
+    const std::vector<std::string> expected{
+        owner + "::setFilter" + handle, owner + "::filter" + handle,
+        owner + "::setFilter: null ProxyId (never created, or already cleared)"};
     ASSERT_EQ(capture.reports().size(), expected.size());
     for (size_t k = 0; k < expected.size(); ++k)
         EXPECT_EQ(capture.reports()[k].message, expected[k]);

@@ -67,7 +67,8 @@ concept RayCallbackWithUserData = requires(F& f, ProxyId id, uint64_t userData, 
 template <class F>
 concept RayCallback = requires(F& f, ProxyId id, float fraction) {
     { f(id, fraction) } -> std::convertible_to<float>;
-} || RayCallbackWithUserData<F>;
+}
+|| RayCallbackWithUserData<F>;
 
 namespace detail {
 struct IgnorePair {

@@ -35,8 +35,8 @@ public:
     /// order, until it returns false.
     template <QueryCallback F>
     void queryBox(const Aabb& box, F&& onHit, uint64_t queryMask = kAllCategories) const;
-    /// Calls `onHit` for every proxy whose box contains `point` and whose category is in `queryMask`, until it
-    /// returns false.
+    /// Calls `onHit` for every proxy whose box contains `point` and whose category is in `queryMask`, until
+    /// it returns false.
     template <QueryCallback F>
     void queryPoint(const glm::vec3& point, F&& onHit, uint64_t queryMask = kAllCategories) const;
     /// Calls `onHit` for every proxy whose box the ray enters before its current end and whose category is
@@ -90,7 +90,8 @@ void BruteForceBroadphase::queryRay(const Ray& ray, F&& onHit, uint64_t queryMas
     Ray clipped = ray;
     for (int32_t i = 0; i < m_slots.slotCount(); ++i) {
         float fraction = 0.0f;
-        if (!m_slots[i].alive || !m_slots.acceptsQuery(i, queryMask) || !raycast(m_slots[i].box, clipped, fraction))
+        if (!m_slots[i].alive || !m_slots.acceptsQuery(i, queryMask) ||
+            !raycast(m_slots[i].box, clipped, fraction))
             continue;
         clipped.maxFraction = m_slots.reportRayHit(onHit, i, fraction);
         if (clipped.maxFraction <= 0.0f)

@@ -188,10 +188,10 @@ public:
     /// `moveProxy(id, object.aabb(), object.velocity() * settings.stepSeconds)`.
     bool moveProxy(ProxyId id, const IAABB& object);
 
-    /// Gives the proxy the filter `filter` (proxy_filter.h). A change counts as a move: the next `updatePairs`
-    /// drops the proxy's tracked pairs, finds those its new filter accepts and reports them. False for a
-    /// null, stale or unknown handle (reported, see broadphase.h). The first filter other than the default
-    /// makes the tree's filter array (16 bytes per proxy slot).
+    /// Gives the proxy the filter `filter` (proxy_filter.h). A change counts as a move: the next
+    /// `updatePairs` drops the proxy's tracked pairs, finds those its new filter accepts and reports them.
+    /// False for a null, stale or unknown handle (reported, see broadphase.h). The first filter other than
+    /// the default makes the tree's filter array (16 bytes per proxy slot).
     bool setFilter(ProxyId id, const ProxyFilter& filter);
     /// The proxy's filter; the default one for a null, stale or unknown handle (reported, see broadphase.h).
     [[nodiscard]] ProxyFilter filter(ProxyId id) const;
@@ -507,7 +507,8 @@ private:
     }
     /// True when a query with mask `queryMask` reports proxy `proxy`.
     [[nodiscard]] bool acceptsQuery(uint32_t proxy, uint64_t queryMask) const {
-        return m_filters.empty() ? (queryMask & kDefaultCategory) != 0 : passesQuery(m_filters[proxy], queryMask);
+        return m_filters.empty() ? (queryMask & kDefaultCategory) != 0
+                                 : passesQuery(m_filters[proxy], queryMask);
     }
 
     // --- Traversal --------------------------------------------------------------------------------------
@@ -589,10 +590,10 @@ private:
     };
 
     TreeSettings m_settings;
-    std::vector<Node> m_nodes;                      ///< Internal nodes of both trees.
-    std::vector<Aabb> m_fatBoxes;                   ///< Per proxy slot.
-    std::vector<uint32_t> m_proxyWord;              ///< Per proxy slot: parent | static | alive | generation.
-    std::vector<uint64_t> m_userData;               ///< Per proxy slot.
+    std::vector<Node> m_nodes;         ///< Internal nodes of both trees.
+    std::vector<Aabb> m_fatBoxes;      ///< Per proxy slot.
+    std::vector<uint32_t> m_proxyWord; ///< Per proxy slot: parent | static | alive | generation.
+    std::vector<uint64_t> m_userData;  ///< Per proxy slot.
     /// Per proxy slot once any proxy was given a filter other than the default; empty before (all default).
     std::vector<ProxyFilter> m_filters;
     std::array<Ref, 2> m_roots{kNullRef, kNullRef}; ///< Dynamic tree, static tree.
@@ -743,7 +744,8 @@ bool DynamicAabbTree::descend(int tree, Test&& test, F&& onLeaf) const {
 template <QueryCallback F>
 void DynamicAabbTree::queryBox(const Aabb& box, F&& onHit, uint64_t queryMask) const {
     const auto hitLeaf = [&](uint32_t proxy) {
-        return !acceptsQuery(proxy, queryMask) || detail::reportHit(onHit, handleOf(proxy), m_userData[proxy]);
+        return !acceptsQuery(proxy, queryMask) ||
+               detail::reportHit(onHit, handleOf(proxy), m_userData[proxy]);
     };
     for (int tree = 0; tree < 2; ++tree)
         if (!queryTree(tree, box, hitLeaf))

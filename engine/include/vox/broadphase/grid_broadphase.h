@@ -48,8 +48,8 @@ public:
     /// re-filtered since the last call, once each.
     template <PairCallback F>
     void updatePairs(F&& onPair);
-    /// Calls `onHit` once for every proxy whose box overlaps `box` and whose category is in `queryMask`, until
-    /// it returns false.
+    /// Calls `onHit` once for every proxy whose box overlaps `box` and whose category is in `queryMask`,
+    /// until it returns false.
     template <QueryCallback F>
     void queryBox(const Aabb& box, F&& onHit, uint64_t queryMask = kAllCategories) const;
     /// Calls `onHit` once for every proxy whose box contains `point` and whose category is in `queryMask`,
@@ -169,7 +169,8 @@ void GridBroadphase::queryBox(const Aabb& box, F&& onHit, uint64_t queryMask) co
                 }
             }
     for (int32_t j : m_oversize)
-        if (overlaps(m_slots[j].box, box) && m_slots.acceptsQuery(j, queryMask) && !m_slots.reportHit(onHit, j))
+        if (overlaps(m_slots[j].box, box) && m_slots.acceptsQuery(j, queryMask) &&
+            !m_slots.reportHit(onHit, j))
             return;
 }
 

@@ -135,15 +135,15 @@ private:
         return uint64_t{static_cast<uint32_t>(lowSlot)} << 32 | static_cast<uint32_t>(highSlot);
     }
 
-    std::vector<Entry> m_entries;      ///< Pair storage; free entries chained through next[0].
-    uint32_t m_freeEntry = kNone;      ///< The first free entry.
-    size_t m_pairCount = 0;            ///< Entries in use.
-    detail::PairKeyMap m_keys;         ///< Pair key -> entry.
-    std::vector<SlotRecord> m_slots;   ///< Per slot of the broadphase, grown as slots appear.
-    std::vector<int32_t> m_changed;    ///< Slots changed this step, once each.
-    std::vector<TouchPair> m_began;    ///< Events of the last step.
-    std::vector<TouchPair> m_ended;    ///< Events of the last step.
-    uint32_t m_step = 0;               ///< Steps so far (entries and slots stamp it).
+    std::vector<Entry> m_entries;    ///< Pair storage; free entries chained through next[0].
+    uint32_t m_freeEntry = kNone;    ///< The first free entry.
+    size_t m_pairCount = 0;          ///< Entries in use.
+    detail::PairKeyMap m_keys;       ///< Pair key -> entry.
+    std::vector<SlotRecord> m_slots; ///< Per slot of the broadphase, grown as slots appear.
+    std::vector<int32_t> m_changed;  ///< Slots changed this step, once each.
+    std::vector<TouchPair> m_began;  ///< Events of the last step.
+    std::vector<TouchPair> m_ended;  ///< Events of the last step.
+    uint32_t m_step = 0;             ///< Steps so far (entries and slots stamp it).
 };
 
 // --- Template members --------------------------------------------------------------------------------------
@@ -152,8 +152,8 @@ template <Broadphase B, PairCallback F>
 void PairTracker::update(B& broadphase, F&& onPair) {
     beginStep();
     broadphase.forEachMovedSlot([this](int32_t slot) { noteChanged(slot); });
-    // A changed slot whose known handle is no longer valid held a proxy destroyed since: its pairs end (before
-    // the slot's new occupant, if any, makes pairs under the same slot).
+    // A changed slot whose known handle is no longer valid held a proxy destroyed since: its pairs end
+    // (before the slot's new occupant, if any, makes pairs under the same slot).
     for (const int32_t slot : m_changed) {
         const SlotRecord& record = m_slots[static_cast<size_t>(slot)];
         if (record.firstPair != kNone && !broadphase.isValid(record.handle))

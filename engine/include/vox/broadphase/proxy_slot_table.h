@@ -3,8 +3,9 @@
 /// `detail::ProxySlotTable`: the proxy bookkeeping the two reference broadphases (`BruteForceBroadphase`,
 /// `GridBroadphase`) share: slots with generations behind `ProxyId` handles, the free list of dead slots,
 /// the list of slots created, moved, re-filtered or destroyed since the last `updatePairs`, the proxies'
-/// filters, and the rule that makes each pair come out once. Engine-internal (namespace `vox::detail`); in a public header only because the broadphases'
-/// templates use it. `DynamicAabbTree` packs the same ideas into its own arrays (see its file comment).
+/// filters, and the rule that makes each pair come out once. Engine-internal (namespace `vox::detail`); in a
+/// public header only because the broadphases' templates use it. `DynamicAabbTree` packs the same ideas into
+/// its own arrays (see its file comment).
 
 #include "vox/broadphase/aabb.h"
 #include "vox/broadphase/broadphase.h"
@@ -126,8 +127,8 @@ public:
             return false;
         if (a.type == ProxyType::Static && b.type == ProxyType::Static)
             return false;
-        return overlaps(a.box, b.box) &&
-               (m_filters.empty() || canPair(m_filters[static_cast<size_t>(i)], m_filters[static_cast<size_t>(j)]));
+        return overlaps(a.box, b.box) && (m_filters.empty() || canPair(m_filters[static_cast<size_t>(i)],
+                                                                       m_filters[static_cast<size_t>(j)]));
     }
     /// Calls `onPair` for the pair of slots `i` and `j`: with their handles, and their user data when it
     /// takes them (`PairCallbackWithUserData`).
