@@ -103,7 +103,7 @@ struct TreeStats {
     int32_t internalNodes = 0;  ///< Internal nodes in use (proxies - 1 per non-empty tree).
     int32_t height = 0;         ///< Edges on the longest root-to-leaf path of the taller tree (0: one leaf).
     double areaRatio = 0.0;     ///< Sum of internal-node surface areas / root surface area (both trees).
-    double bytesPerProxy = 0.0; ///< The tree: node and proxy arrays (in use) / proxies.
+    double bytesPerProxy = 0.0; ///< The tree: node and proxy arrays (in use; filters once set) / proxies.
     double workBytesPerProxy = 0.0; ///< Per-step state and the pair list (capacity) / proxies.
     int32_t pairs = 0;              ///< Pairs tracked: fat boxes overlap.
     double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
