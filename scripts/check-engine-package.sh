@@ -102,8 +102,10 @@ tree_files=(
   engine/include/vox/core/assert.h engine/include/vox/core/result.h engine/src/core/assert.cpp
   engine/include/vox/broadphase/aabb.h engine/include/vox/broadphase/broadphase.h
   engine/include/vox/broadphase/dynamic_aabb_tree.h engine/include/vox/broadphase/iaabb.h
-  engine/include/vox/broadphase/proxy_id.h engine/src/broadphase/box_error.h engine/src/broadphase/box_error.cpp
+  engine/include/vox/broadphase/proxy_id.h engine/include/vox/broadphase/proxy_filter.h
+  engine/include/vox/broadphase/pair_tracker.h engine/src/broadphase/box_error.h engine/src/broadphase/box_error.cpp
   engine/src/broadphase/dynamic_aabb_tree.cpp engine/src/broadphase/dynamic_aabb_tree_visit.cpp
+  engine/src/broadphase/pair_tracker.cpp
 )
 mkdir -p "$work/copied"
 for file in "${tree_files[@]}"; do

@@ -4,10 +4,11 @@
 
 namespace vox {
 
-Result<ProxyId> BruteForceBroadphase::createProxy(const Aabb& box, uint64_t userData, ProxyType type) {
+Result<ProxyId> BruteForceBroadphase::createProxy(const Aabb& box, uint64_t userData, ProxyType type,
+                                                  const ProxyFilter& filter) {
     if (!box.isValid())
         return detail::invalidBoxError("BruteForceBroadphase::createProxy", box);
-    return m_slots.handle(m_slots.add(box, userData, type));
+    return m_slots.handle(m_slots.add(box, userData, type, filter));
 }
 
 bool BruteForceBroadphase::destroyProxy(ProxyId id) {
@@ -25,6 +26,17 @@ uint64_t BruteForceBroadphase::userData(ProxyId id) const {
 
 Aabb BruteForceBroadphase::tightBox(ProxyId id) const {
     return m_slots.tightBox(id, "BruteForceBroadphase::tightBox");
+}
+
+bool BruteForceBroadphase::setFilter(ProxyId id, const ProxyFilter& filter) {
+    if (!m_slots.check(id, "BruteForceBroadphase::setFilter"))
+        return false;
+    m_slots.setFilter(id.index(), filter);
+    return true;
+}
+
+ProxyFilter BruteForceBroadphase::filter(ProxyId id) const {
+    return m_slots.check(id, "BruteForceBroadphase::filter") ? m_slots.filterOf(id.index()) : ProxyFilter{};
 }
 
 bool BruteForceBroadphase::moveProxy(ProxyId id, const Aabb& box, const glm::vec3&) {

@@ -136,13 +136,15 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint64_t userData, P
 }
 
 Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& fatBox, uint64_t userData,
-                                                  ProxyType type) {
+                                                  ProxyType type, const ProxyFilter& filter) {
     if (!box.isValid() || !fatBox.isValid())
         return detail::invalidBoxError("DynamicAabbTree::createProxy", box.isValid() ? fatBox : box);
     if (m_proxyCount >= kMaxProxies)
         return Error{"DynamicAabbTree::createProxy: the tree is full (" + std::to_string(kMaxProxies) +
                      " proxies); destroy proxies or use a second tree"};
     const uint32_t proxy = allocateProxy(fatBox, userData, type);
+    if (!m_filters.empty() || !filter.isDefault())
+        storeFilter(proxy, filter);
     if (!m_gridMode || type == ProxyType::Static)
         insertLeaf(proxy, kNullIndex);
     markMoved(proxy, box);
@@ -150,18 +152,20 @@ Result<ProxyId> DynamicAabbTree::createWithFatBox(const Aabb& box, const Aabb& f
     return handleOf(proxy);
 }
 
-Result<ProxyId> DynamicAabbTree::createProxy(const Aabb& box, uint64_t userData, ProxyType type) {
+Result<ProxyId> DynamicAabbTree::createProxy(const Aabb& box, uint64_t userData, ProxyType type,
+                                             const ProxyFilter& filter) {
     return createWithFatBox(box, fatten(box, glm::vec3(0.0f), type, {m_settings.margin, 0.0f}), userData,
-                            type);
+                            type, filter);
 }
 
-Result<ProxyId> DynamicAabbTree::createProxy(const IAABB& object, uint64_t userData, ProxyType type) {
+Result<ProxyId> DynamicAabbTree::createProxy(const IAABB& object, uint64_t userData, ProxyType type,
+                                             const ProxyFilter& filter) {
     const Aabb box = object.aabb();
     // The slot is not known yet: the stretch uses the plain factor; later moves use the slot's own.
     return createWithFatBox(box,
                             fatten(box, object.velocity() * m_settings.stepSeconds, type,
                                    {m_settings.margin, m_settings.predictionFactor}),
-                            userData, type);
+                            userData, type, filter);
 }
 
 Status DynamicAabbTree::createProxies(std::span<const BulkProxy> proxies, std::span<ProxyId> ids) {
@@ -180,6 +184,8 @@ Status DynamicAabbTree::createProxies(std::span<const BulkProxy> proxies, std::s
         const uint32_t proxy =
             allocateProxy(fatten(proxies[i].box, glm::vec3(0.0f), proxies[i].type, {m_settings.margin, 0.0f}),
                           proxies[i].userData, proxies[i].type);
+        if (!m_filters.empty() || !proxies[i].filter.isDefault())
+            storeFilter(proxy, proxies[i].filter);
         markMoved(proxy, proxies[i].box);
         markChanged(proxy);
         ids[i] = handleOf(proxy);
@@ -304,6 +310,26 @@ Aabb DynamicAabbTree::fatBox(ProxyId id) const {
 
 Aabb DynamicAabbTree::tightBox(ProxyId id) const {
     return check(id, "DynamicAabbTree::tightBox") ? m_currentBoxes[static_cast<size_t>(id.index())] : Aabb{};
+}
+
+bool DynamicAabbTree::setFilter(ProxyId id, const ProxyFilter& filter) {
+    if (!check(id, "DynamicAabbTree::setFilter"))
+        return false;
+    const auto proxy = static_cast<uint32_t>(id.index());
+    if ((m_filters.empty() ? ProxyFilter{} : m_filters[proxy]) == filter)
+        return true;
+    storeFilter(proxy, filter);
+    // As a re-fattening without a new fat box: the next updatePairs drops the proxy's tracked pairs and
+    // finds again those the new filter accepts (addPair), and reports them as a moved proxy's.
+    markMoved(proxy, m_currentBoxes[proxy]);
+    markChanged(proxy);
+    return true;
+}
+
+ProxyFilter DynamicAabbTree::filter(ProxyId id) const {
+    if (!check(id, "DynamicAabbTree::filter") || m_filters.empty())
+        return ProxyFilter{};
+    return m_filters[static_cast<size_t>(id.index())];
 }
 
 void DynamicAabbTree::refatten(uint32_t proxy, const Aabb& fatBox) {
@@ -748,10 +774,6 @@ void DynamicAabbTree::rebuild() {
 }
 
 // --- Pair finding --------------------------------------------------------------------------------------
-
-void DynamicAabbTree::addPair(uint32_t a, uint32_t b) {
-    m_pairs.push_back({a, b});
-}
 
 void DynamicAabbTree::refattenEarly() {
     // Work levelling. Proxies leave their fat boxes at moments set by chance, so some steps have several
@@ -1206,6 +1228,9 @@ Status DynamicAabbTree::validate() const {
                                      entry >= m_pending.size() || m_pending[entry] != proxy))
             return fail("proxy " + std::to_string(proxy) + " is marked pending without a live entry");
     }
+    if (!m_filters.empty() && m_filters.size() != m_proxyWord.size())
+        return fail("the filter array has " + std::to_string(m_filters.size()) + " entries for " +
+                    std::to_string(m_proxyWord.size()) + " proxy slots");
     if (dynamicCount != m_dynamicProxies.size())
         return fail("the list of dynamic proxies holds " + std::to_string(m_dynamicProxies.size()) +
                     ", not " + std::to_string(dynamicCount));
@@ -1252,6 +1277,8 @@ Status DynamicAabbTree::validate() const {
             return fail("pair list holds a static-static pair");
         if (!overlaps(m_fatBoxes[pair.a], m_fatBoxes[pair.b]))
             return fail("pair list holds a pair whose fat boxes do not overlap");
+        if (!m_filters.empty() && !canPair(m_filters[pair.a], m_filters[pair.b]))
+            return fail("pair list holds a pair whose filters reject each other");
         keys.push_back(uint64_t{std::min(pair.a, pair.b)} << 32 | std::max(pair.a, pair.b));
     }
     std::sort(keys.begin(), keys.end());
@@ -1288,7 +1315,8 @@ TreeStats DynamicAabbTree::stats() const {
         const double proxies = m_proxyCount;
         const double slots = static_cast<double>(m_proxyWord.size());
         stats.bytesPerProxy =
-            (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint64_t))) /
+            (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint64_t)) +
+             static_cast<double>(m_filters.size() * sizeof(ProxyFilter))) /
             proxies;
         const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
                             (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +

@@ -153,10 +153,11 @@ void GridBroadphase::growBuckets() {
     }
 }
 
-Result<ProxyId> GridBroadphase::createProxy(const Aabb& box, uint64_t userData, ProxyType type) {
+Result<ProxyId> GridBroadphase::createProxy(const Aabb& box, uint64_t userData, ProxyType type,
+                                            const ProxyFilter& filter) {
     if (!box.isValid())
         return detail::invalidBoxError("GridBroadphase::createProxy", box);
-    const int32_t index = m_slots.add(box, userData, type);
+    const int32_t index = m_slots.add(box, userData, type, filter);
     link(index);
     return m_slots.handle(index);
 }
@@ -177,6 +178,17 @@ uint64_t GridBroadphase::userData(ProxyId id) const {
 
 Aabb GridBroadphase::tightBox(ProxyId id) const {
     return m_slots.tightBox(id, "GridBroadphase::tightBox");
+}
+
+bool GridBroadphase::setFilter(ProxyId id, const ProxyFilter& filter) {
+    if (!m_slots.check(id, "GridBroadphase::setFilter"))
+        return false;
+    m_slots.setFilter(id.index(), filter);
+    return true;
+}
+
+ProxyFilter GridBroadphase::filter(ProxyId id) const {
+    return m_slots.check(id, "GridBroadphase::filter") ? m_slots.filterOf(id.index()) : ProxyFilter{};
 }
 
 bool GridBroadphase::moveProxy(ProxyId id, const Aabb& box, const glm::vec3&) {

@@ -18,6 +18,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -529,6 +530,51 @@ TYPED_TEST(BroadphaseHandles, PairCallbackWithUserDataGetsEachPairsOwnUserData) 
         EXPECT_EQ(withData, expected) << "step " << step;
         EXPECT_FALSE(expected.empty()) << "the scene should have overlaps to report";
     }
+}
+
+// Query and ray callbacks may take the user data after the handle, as pair callbacks may; a generic
+// callback that could take either form gets the user data.
+static_assert(vox::QueryCallbackWithUserData<bool (*)(ProxyId, uint64_t)>);
+static_assert(vox::QueryCallback<bool (*)(ProxyId, uint64_t)> && vox::QueryCallback<bool (*)(ProxyId)>);
+static_assert(!vox::QueryCallbackWithUserData<bool (*)(ProxyId)>);
+static_assert(vox::RayCallbackWithUserData<float (*)(ProxyId, uint64_t, float)>);
+static_assert(vox::RayCallback<float (*)(ProxyId, uint64_t, float)> &&
+              vox::RayCallback<float (*)(ProxyId, float)>);
+static_assert(!vox::RayCallbackWithUserData<float (*)(ProxyId, float)>);
+
+TYPED_TEST(BroadphaseHandles, QueryAndRayCallbacksMayTakeTheUserData) {
+    auto bp = TypeParam::make();
+    const uint64_t high = uint64_t{0xABCD} << 48;
+    std::vector<ProxyId> ids;
+    for (uint64_t i = 0; i < 5; ++i) // a row of unit boxes along x, 2 apart
+        ids.push_back(bp.createProxy(Aabb{{2.0f * static_cast<float>(i), 0, 0},
+                                          {2.0f * static_cast<float>(i) + 1, 1, 1}},
+                                     high | i)
+                          .value());
+    std::set<uint64_t> seen;
+    bp.queryBox(Aabb{{0, 0, 0}, {4.5f, 1, 1}}, [&](ProxyId id, uint64_t userData) {
+        EXPECT_EQ(userData, bp.userData(id));
+        seen.insert(userData);
+        return true;
+    });
+    EXPECT_EQ(seen, (std::set<uint64_t>{high | 0, high | 1, high | 2}));
+    int generic = 0;
+    bp.queryPoint(glm::vec3(2.5f, 0.5f, 0.5f), [&](ProxyId id, auto userData) {
+        static_assert(std::is_same_v<decltype(userData), uint64_t>, "the form with user data wins");
+        EXPECT_EQ(id, ids[1]);
+        EXPECT_EQ(userData, high | 1);
+        return ++generic > 0;
+    });
+    EXPECT_EQ(generic, 1);
+    // The closest hit along the row, by the user data alone.
+    uint64_t closest = 0;
+    bp.queryRay(vox::Ray{{-1, 0.5f, 0.5f}, {20, 0, 0}, 1.0f},
+                [&](ProxyId id, uint64_t userData, float fraction) {
+                    EXPECT_EQ(userData, bp.userData(id));
+                    closest = userData;
+                    return fraction;
+                });
+    EXPECT_EQ(closest, high | 0);
 }
 
 TYPED_TEST(BroadphaseHandles, TightBoxIsTheLastBoxGiven) {

@@ -5,15 +5,24 @@
 // keeps the input. The jump moves every dynamic proxy at once: the burst path (fat boxes changed in place,
 // leaves pending until later steps settle them, pairs found by one sweep, relocations in later steps) that
 // ordinary random operations rarely reach. Queries come between moves too, while leaves are pending.
+// Every step also goes through a PairTracker, whose begin and end events must be the difference between the
+// touching pairs now and at the last step, kept by the fuzzer itself from the operations it made (the pairs
+// of the objects it changed, recomputed by a loop over all objects). With bit 4 of the first byte set,
+// proxies get random category / mask filters (at creation and by setFilter mid-run) and queries random masks,
+// on both broadphases alike (inputs without that bit run as before the filters existed).
 
 #include "vox/broadphase/brute_force_broadphase.h"
 #include "vox/broadphase/dynamic_aabb_tree.h"
+#include "vox/broadphase/pair_tracker.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
+#include <set>
+#include <span>
 #include <vector>
 
 namespace {
@@ -43,6 +52,7 @@ struct Object {
     vox::ProxyId tree, reference;
     bool isStatic = false;
     bool alive = false;
+    vox::ProxyFilter filter{};
 };
 
 [[noreturn]] void fail(const char* what) {
@@ -57,6 +67,16 @@ uint64_t key(uint64_t a, uint64_t b) {
 
 constexpr size_t kMaxObjects = 300;
 
+/// A filter from one byte: the default (0xFF), or one of four categories (0 now and then) and a 4-bit mask
+/// (all bits when 0xF).
+vox::ProxyFilter filterOf(uint8_t b) {
+    if (b == 0xFF)
+        return {};
+    const uint64_t category = (b & 0x80) != 0 ? 0 : uint64_t{1} << (b & 3);
+    const uint64_t mask = ((b >> 2) & 0xF) == 0xF ? vox::kAllCategories : (b >> 2) & 0xF;
+    return {category, mask};
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -66,8 +86,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     vox::TreeSettings settings;
     settings.margin = static_cast<float>(setup & 3) * 0.1f;
     settings.predictionFactor = static_cast<float>((setup >> 2) & 3) * 3.0f;
+    const bool filtered = (setup & 0x10) != 0;
     vox::DynamicAabbTree tree(settings);
     vox::BruteForceBroadphase reference;
+    vox::PairTracker tracker;
+    // The touching pairs as of the last step, per object (by index), and the objects changed since.
+    std::vector<std::set<uint32_t>> partners;
+    std::vector<uint32_t> changed;
+    std::vector<uint8_t> isChanged;
+    const auto markChanged = [&](uint32_t index) {
+        if (isChanged.size() <= index)
+            isChanged.resize(index + 1, 0);
+        if (isChanged[index] == 0)
+            changed.push_back(index);
+        isChanged[index] = 1;
+    };
     std::vector<Object> objects;
 
     const auto alivePick = [&](uint8_t b) -> Object* {
@@ -78,8 +111,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     };
     const auto compare = [&] {
         std::vector<uint64_t> got, want;
-        tree.updatePairs(
-            [&](vox::ProxyId a, vox::ProxyId b) { got.push_back(key(tree.userData(a), tree.userData(b))); });
+        tracker.update(tree, [&](vox::ProxyId a, vox::ProxyId b) {
+            got.push_back(key(tree.userData(a), tree.userData(b)));
+        });
         reference.updatePairs([&](vox::ProxyId a, vox::ProxyId b) {
             want.push_back(key(reference.userData(a), reference.userData(b)));
         });
@@ -102,6 +136,59 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             std::fprintf(stderr, "%s\n", status.error().message.c_str());
             fail("validate() failed");
         }
+        // The tracker: began = now \ before, ended = before \ now, each sorted by slots. Only pairs with a
+        // changed object can differ: those before, then those now by a loop over every object.
+        partners.resize(objects.size());
+        std::set<uint64_t> before, now;
+        for (const uint32_t i : changed) {
+            for (const uint32_t j : partners[i]) {
+                before.insert(key(i, j));
+                partners[j].erase(i);
+            }
+            partners[i].clear();
+        }
+        for (const uint32_t i : changed)
+            for (uint32_t j = 0; j < objects.size(); ++j) {
+                const Object& a = objects[i];
+                const Object& b = objects[j];
+                if (j != i && a.alive && b.alive && !(a.isStatic && b.isStatic) &&
+                    vox::overlaps(a.box, b.box) && vox::canPair(a.filter, b.filter)) {
+                    now.insert(key(i, j));
+                    partners[i].insert(j);
+                    partners[j].insert(i);
+                }
+            }
+        for (const uint32_t i : changed)
+            isChanged[i] = 0;
+        changed.clear();
+        const auto eventsAre = [&](std::span<const vox::TouchPair> events, const std::set<uint64_t>& from,
+                                   const std::set<uint64_t>& without, const char* what) {
+            std::set<uint64_t> expected;
+            std::set_difference(from.begin(), from.end(), without.begin(), without.end(),
+                                std::inserter(expected, expected.end()));
+            std::set<uint64_t> seen;
+            for (size_t k = 0; k < events.size(); ++k) {
+                const vox::TouchPair& e = events[k];
+                if (!(e.a.index() < e.b.index()) || (k > 0 && !(events[k - 1].a.index() < e.a.index() ||
+                                                                (events[k - 1].a.index() == e.a.index() &&
+                                                                 events[k - 1].b.index() < e.b.index()))))
+                    fail("the tracker's events are not sorted by slots");
+                if (objects[e.userDataA].tree != e.a || objects[e.userDataB].tree != e.b)
+                    fail("a tracker event's user data do not belong to its handles");
+                seen.insert(key(e.userDataA, e.userDataB));
+            }
+            if (seen.size() != events.size() || seen != expected) {
+                std::fprintf(stderr, "%s: %zu events, %zu expected\n", what, events.size(), expected.size());
+                fail("the tracker's events are not the difference of the touching sets");
+            }
+        };
+        eventsAre(tracker.began(), now, before, "began");
+        eventsAre(tracker.ended(), before, now, "ended");
+        size_t touching = 0;
+        for (const std::set<uint32_t>& list : partners)
+            touching += list.size();
+        if (2 * static_cast<size_t>(tracker.pairCount()) != touching)
+            fail("the tracker's pair count differs from the touching pairs");
     };
 
     while (!in.empty()) {
@@ -115,23 +202,37 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const glm::vec3 extent(static_cast<float>(in.byte() % 16) * 0.25f);
             const vox::Aabb box{a, a + extent};
             const auto type = (op & 0x10) != 0 ? vox::ProxyType::Static : vox::ProxyType::Dynamic;
+            const vox::ProxyFilter filter =
+                filtered && (op & 0x20) != 0 ? filterOf(in.byte()) : vox::ProxyFilter{};
             const auto index = static_cast<uint32_t>(objects.size());
-            auto t = tree.createProxy(box, index, type);
-            auto r = reference.createProxy(box, index, type);
+            auto t = tree.createProxy(box, index, type, filter);
+            auto r = reference.createProxy(box, index, type, filter);
             if (t.ok() != r.ok())
                 fail("the tree and brute force disagree on whether a box is valid");
             if (!t.ok())
                 break;
-            objects.push_back({box, t.value(), r.value(), type == vox::ProxyType::Static, true});
+            objects.push_back({box, t.value(), r.value(), type == vox::ProxyType::Static, true, filter});
+            markChanged(index);
             break;
         }
-        case 2: { // destroy
+        case 2: { // destroy, or (filtered runs) a new filter
             Object* object = alivePick(in.byte());
             if (!object)
                 break;
+            if (filtered && (op & 0x40) != 0) {
+                object->filter = filterOf(in.byte());
+                if (!tree.setFilter(object->tree, object->filter) ||
+                    !reference.setFilter(object->reference, object->filter))
+                    fail("setFilter on a live proxy failed");
+                if (!(tree.filter(object->tree) == object->filter))
+                    fail("filter() is not the filter given");
+                markChanged(static_cast<uint32_t>(object - objects.data()));
+                break;
+            }
             if (!tree.destroyProxy(object->tree) || !reference.destroyProxy(object->reference))
                 fail("destroying a live proxy failed");
             object->alive = false;
+            markChanged(static_cast<uint32_t>(object - objects.data()));
             break;
         }
         case 3:
@@ -149,6 +250,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (!tree.moveProxy(object->tree, object->box, told) ||
                 !reference.moveProxy(object->reference, object->box, told))
                 fail("moving a live proxy failed");
+            markChanged(static_cast<uint32_t>(object - objects.data()));
             break;
         }
         case 6: { // every dynamic proxy jumps together: a burst of re-fattenings
@@ -161,6 +263,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 if (!tree.moveProxy(object.tree, object.box, glm::vec3(0.03f, 0, 0)) ||
                     !reference.moveProxy(object.reference, object.box, glm::vec3(0.03f, 0, 0)))
                     fail("moving a live proxy failed");
+                markChanged(static_cast<uint32_t>(&object - objects.data()));
             }
             break;
         }
@@ -177,15 +280,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const vox::Aabb box{a, a + glm::vec3(static_cast<float>(in.byte() % 32) * 0.5f)};
             if (!box.isValid())
                 break;
+            const uint64_t mask = filtered ? filterOf(in.byte()).mask : vox::kAllCategories;
             std::vector<uint64_t> got, want;
-            tree.queryBox(box, [&](vox::ProxyId id) {
-                got.push_back(tree.userData(id));
-                return true;
-            });
-            reference.queryBox(box, [&](vox::ProxyId id) {
-                want.push_back(reference.userData(id));
-                return true;
-            });
+            tree.queryBox(
+                box,
+                [&](vox::ProxyId, uint64_t user) {
+                    got.push_back(user);
+                    return true;
+                },
+                mask);
+            reference.queryBox(
+                box,
+                [&](vox::ProxyId id) {
+                    want.push_back(reference.userData(id));
+                    return true;
+                },
+                mask);
             std::sort(got.begin(), got.end());
             for (const uint64_t user : want) // the tree's boxes are fat: a superset
                 if (!std::binary_search(got.begin(), got.end(), user))
@@ -194,7 +304,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             // whether or not the step is over.
             std::vector<uint64_t> fat;
             for (uint32_t index = 0; index < objects.size(); ++index)
-                if (objects[index].alive && vox::overlaps(tree.fatBox(objects[index].tree), box))
+                if (objects[index].alive && vox::overlaps(tree.fatBox(objects[index].tree), box) &&
+                    vox::passesQuery(objects[index].filter, mask))
                     fat.push_back(index);
             if (got != fat)
                 fail("a box query differs from the tree's own fat boxes");

@@ -14,11 +14,12 @@ namespace vox {
 /// Proxies in flat arrays, pairs and queries by exhaustive tight-box tests. Satisfies `Broadphase`.
 class BruteForceBroadphase {
 public:
-    /// Adds a proxy with tight box `box`. Fails (with a message naming the box) when the box has a NaN or
-    /// infinite coordinate or min > max on some axis.
+    /// Adds a proxy with tight box `box` and filter `filter`. Fails (with a message naming the box) when the
+    /// box has a NaN or infinite coordinate or min > max on some axis.
     /// `userData` is yours: a pointer or an index, as you like.
     [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint64_t userData,
-                                              ProxyType type = ProxyType::Dynamic);
+                                              ProxyType type = ProxyType::Dynamic,
+                                              const ProxyFilter& filter = {});
     /// Removes a proxy; false for a stale or unknown handle (reported, see broadphase.h).
     bool destroyProxy(ProxyId id);
     /// Replaces the proxy's box and marks it moved; `displacement` is ignored (tight boxes need no
@@ -26,19 +27,22 @@ public:
     /// invalid box.
     bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement = glm::vec3(0.0f));
 
-    /// Reports every overlapping pair involving a proxy created or moved since the last call (see
-    /// broadphase.h), then clears the moved marks.
+    /// Reports every overlapping pair whose filters accept each other involving a proxy created, moved or
+    /// re-filtered since the last call (see broadphase.h), then clears the moved marks.
     template <PairCallback F>
     void updatePairs(F&& onPair);
-    /// Calls `onHit` for every proxy whose box overlaps `box`, in slot order, until it returns false.
+    /// Calls `onHit` for every proxy whose box overlaps `box` and whose category is in `queryMask`, in slot
+    /// order, until it returns false.
     template <QueryCallback F>
-    void queryBox(const Aabb& box, F&& onHit) const;
-    /// Calls `onHit` for every proxy whose box contains `point`, until it returns false.
+    void queryBox(const Aabb& box, F&& onHit, uint64_t queryMask = kAllCategories) const;
+    /// Calls `onHit` for every proxy whose box contains `point` and whose category is in `queryMask`, until
+    /// it returns false.
     template <QueryCallback F>
-    void queryPoint(const glm::vec3& point, F&& onHit) const;
-    /// Calls `onHit` for every proxy whose box the ray enters before its current end (see `RayCallback`).
+    void queryPoint(const glm::vec3& point, F&& onHit, uint64_t queryMask = kAllCategories) const;
+    /// Calls `onHit` for every proxy whose box the ray enters before its current end and whose category is
+    /// in `queryMask` (see `RayCallback`).
     template <RayCallback F>
-    void queryRay(const Ray& ray, F&& onHit) const;
+    void queryRay(const Ray& ray, F&& onHit, uint64_t queryMask = kAllCategories) const;
 
     /// True when `id` names a live proxy.
     [[nodiscard]] bool isValid(ProxyId id) const { return m_slots.isValid(id); }
@@ -47,6 +51,17 @@ public:
     /// The last tight box given (at creation or by a successful `moveProxy`); an empty box at the origin for
     /// a stale handle (reported, see broadphase.h).
     [[nodiscard]] Aabb tightBox(ProxyId id) const;
+    /// Gives the proxy the filter `filter` (see proxy_filter.h); a change counts as a move, so the next
+    /// `updatePairs` re-evaluates its pairs. False for a stale handle (reported, see broadphase.h).
+    bool setFilter(ProxyId id, const ProxyFilter& filter);
+    /// The proxy's filter; the default one for a stale handle (reported, see broadphase.h).
+    [[nodiscard]] ProxyFilter filter(ProxyId id) const;
+    /// Calls `visit(int32_t slot)` for the slot (`ProxyId::index()`) of every proxy created, moved,
+    /// re-filtered or destroyed since the last `updatePairs`, once each, in no particular order.
+    template <class F>
+    void forEachMovedSlot(F&& visit) const {
+        m_slots.forEachMoved(visit);
+    }
     /// Number of live proxies.
     [[nodiscard]] int32_t proxyCount() const { return m_slots.liveCount(); }
 
@@ -60,23 +75,25 @@ void BruteForceBroadphase::updatePairs(F&& onPair) {
 }
 
 template <QueryCallback F>
-void BruteForceBroadphase::queryBox(const Aabb& box, F&& onHit) const {
-    m_slots.queryEvery(box, onHit);
+void BruteForceBroadphase::queryBox(const Aabb& box, F&& onHit, uint64_t queryMask) const {
+    m_slots.queryEvery(box, onHit, queryMask);
 }
 
 template <QueryCallback F>
-void BruteForceBroadphase::queryPoint(const glm::vec3& point, F&& onHit) const {
-    m_slots.queryEvery(Aabb{point, point}, onHit); // closed boxes: containing a point is overlapping it
+void BruteForceBroadphase::queryPoint(const glm::vec3& point, F&& onHit, uint64_t queryMask) const {
+    // Closed boxes: containing a point is overlapping it.
+    m_slots.queryEvery(Aabb{point, point}, onHit, queryMask);
 }
 
 template <RayCallback F>
-void BruteForceBroadphase::queryRay(const Ray& ray, F&& onHit) const {
+void BruteForceBroadphase::queryRay(const Ray& ray, F&& onHit, uint64_t queryMask) const {
     Ray clipped = ray;
     for (int32_t i = 0; i < m_slots.slotCount(); ++i) {
         float fraction = 0.0f;
-        if (!m_slots[i].alive || !raycast(m_slots[i].box, clipped, fraction))
+        if (!m_slots[i].alive || !m_slots.acceptsQuery(i, queryMask) ||
+            !raycast(m_slots[i].box, clipped, fraction))
             continue;
-        clipped.maxFraction = static_cast<float>(onHit(m_slots.handle(i), fraction));
+        clipped.maxFraction = m_slots.reportRayHit(onHit, i, fraction);
         if (clipped.maxFraction <= 0.0f)
             return;
     }

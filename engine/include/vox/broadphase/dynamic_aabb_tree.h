@@ -29,6 +29,10 @@
 /// one sweep along an axis instead of one tree query each. Scenes with many changes every step (a swarm)
 /// reinsert at once: there is no quiet step to defer to.
 ///
+/// Filtering (proxy_filter.h) happens where a pair enters the tracked list: a pair whose filters do not
+/// accept each other is never tracked, so it costs nothing afterwards, and `setFilter` re-finds the proxy's
+/// pairs as a re-fattening would. Queries pass over the leaves their mask rejects.
+///
 /// Pairs are tracked, not recomputed. The tree keeps the list of proxy pairs whose fat boxes overlap; such a
 /// pair can only appear or vanish when one of its proxies gets a new fat box. So `updatePairs` drops the
 /// pairs of re-fattened (or destroyed) proxies, queries the trees for the new fat boxes of those proxies
@@ -40,7 +44,9 @@
 /// Data layout. Internal nodes are 32 bytes, two per cache line: a float box and one 64-bit word with both
 /// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
 /// whose fat box, packed parent/type/generation word and 64-bit user data live in flat arrays (36 bytes).
-/// With n - 1 internal nodes for n proxies the tree takes under 68 bytes per proxy. Working state (the last
+/// With n - 1 internal nodes for n proxies the tree takes under 68 bytes per proxy, plus 16 (a category and a
+/// mask) once any proxy is given a filter other than the default (filters live in an array of their own,
+/// made then: a tree that never filters pays nothing for them). Working state (the last
 /// tight box of each slot, a flag byte per slot, the pending index and the list of dynamic proxies, the
 /// moved, changed, due, pending and relocation lists, sweep scratch) and the pair list are kept apart and
 /// reported apart.
@@ -52,6 +58,7 @@
 #include "vox/broadphase/aabb.h"
 #include "vox/broadphase/broadphase.h"
 #include "vox/broadphase/iaabb.h"
+#include "vox/broadphase/proxy_filter.h"
 #include "vox/broadphase/proxy_id.h"
 #include "vox/core/result.h"
 
@@ -111,7 +118,7 @@ struct TreeStats {
     int32_t internalNodes = 0;  ///< Internal nodes in use (proxies - 1 per non-empty tree).
     int32_t height = 0;         ///< Edges on the longest root-to-leaf path of the taller tree (0: one leaf).
     double areaRatio = 0.0;     ///< Sum of internal-node surface areas / root surface area (both trees).
-    double bytesPerProxy = 0.0; ///< The tree: node and proxy arrays (in use) / proxies.
+    double bytesPerProxy = 0.0; ///< The tree: node and proxy arrays (in use; filters once set) / proxies.
     double workBytesPerProxy = 0.0; ///< Per-step state and the pair list (capacity) / proxies.
     int32_t pairs = 0;              ///< Pairs tracked: fat boxes overlap.
     double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
@@ -139,6 +146,7 @@ public:
         Aabb box;                            ///< Tight box.
         uint64_t userData = 0;               ///< Returned by `userData()`: a pointer or an index.
         ProxyType type = ProxyType::Dynamic; ///< Static proxies never pair with each other.
+        ProxyFilter filter{};                ///< Which proxies it pairs with (proxy_filter.h).
     };
 
     /// Largest number of live proxies.
@@ -163,12 +171,15 @@ public:
     /// Adds a proxy with tight box `box` (its fat box is `box` grown by the margin; exact for a static proxy)
     /// and inserts it where the surface-area heuristic says it costs least. Fails, naming the box, when it
     /// has a NaN or infinite coordinate or min > max; fails when the tree already holds `kMaxProxies`.
-    /// `userData` is yours (a pointer or an index, as you like): the tree only hands it back.
+    /// `userData` is yours (a pointer or an index, as you like): the tree only hands it back. `filter` says
+    /// which proxies it pairs with (proxy_filter.h; the default pairs with every one).
     [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint64_t userData,
-                                              ProxyType type = ProxyType::Dynamic);
+                                              ProxyType type = ProxyType::Dynamic,
+                                              const ProxyFilter& filter = {});
     /// `createProxy(object.aabb(), ...)`, with the fat box stretched along `object.velocity()`.
     [[nodiscard]] Result<ProxyId> createProxy(const IAABB& object, uint64_t userData,
-                                              ProxyType type = ProxyType::Dynamic);
+                                              ProxyType type = ProxyType::Dynamic,
+                                              const ProxyFilter& filter = {});
     /// Adds many proxies at once and rebuilds the whole tree with a binned SAH build: the way to load a
     /// starting scene (faster than one by one, and a better tree). Writes the handles to `ids` (same size as
     /// `proxies`). All or nothing: fails, naming the first bad box, without adding any.
@@ -200,25 +211,46 @@ public:
     /// `moveProxy(id, object.aabb(), object.velocity() * settings.stepSeconds)`.
     bool moveProxy(ProxyId id, const IAABB& object);
 
-    /// Reports, exactly once each, the pairs (not both static) involving a proxy created or moved since the
-    /// last call whose tight boxes (the last ones given) overlap: exact pairs, the same as the reference
-    /// broadphases report. Call once per step, after the moves.
+    /// Gives the proxy the filter `filter` (proxy_filter.h). A change counts as a move: the next
+    /// `updatePairs` drops the proxy's tracked pairs, finds those its new filter accepts and reports them.
+    /// False for a null, stale or unknown handle (reported, see broadphase.h). The first filter other than
+    /// the default makes the tree's filter array (16 bytes per proxy slot).
+    bool setFilter(ProxyId id, const ProxyFilter& filter);
+    /// The proxy's filter; the default one for a null, stale or unknown handle (reported, see broadphase.h).
+    [[nodiscard]] ProxyFilter filter(ProxyId id) const;
+
+    /// Reports, exactly once each, the pairs (not both static) whose filters accept each other, involving a
+    /// proxy created, moved or re-filtered since the last call, whose tight boxes (the last ones given)
+    /// overlap: exact pairs, the same as the reference broadphases report. Call once per step, after the
+    /// moves.
     template <PairCallback F>
     void updatePairs(F&& onPair);
     /// Rebuilds both trees from scratch with a binned SAH build: after loading a level one proxy at a time,
     /// or whenever a better static tree is worth a few milliseconds. Pairs and handles are unaffected.
     void rebuild();
 
-    /// Calls `onHit` for every proxy whose fat box overlaps `box`, until it returns false.
+    /// Calls `onHit` (`(id)` or `(id, userData)`) for every proxy whose fat box overlaps `box` and whose
+    /// category is in `queryMask` (proxy_filter.h), until it returns false.
     template <QueryCallback F>
-    void queryBox(const Aabb& box, F&& onHit) const;
-    /// Calls `onHit` for every proxy whose fat box contains `point`, until it returns false.
+    void queryBox(const Aabb& box, F&& onHit, uint64_t queryMask = kAllCategories) const;
+    /// Calls `onHit` for every proxy whose fat box contains `point` and whose category is in `queryMask`,
+    /// until it returns false.
     template <QueryCallback F>
-    void queryPoint(const glm::vec3& point, F&& onHit) const;
-    /// Calls `onHit(id, fraction)` for every proxy whose fat box the ray enters before its current end; the
-    /// ray is clipped to whatever `onHit` returns, so returning `fraction` finds the closest hit quickly.
+    void queryPoint(const glm::vec3& point, F&& onHit, uint64_t queryMask = kAllCategories) const;
+    /// Calls `onHit(id, fraction)` (or `onHit(id, userData, fraction)`) for every proxy whose fat box the ray
+    /// enters before its current end and whose category is in `queryMask`; the ray is clipped to whatever
+    /// `onHit` returns, so returning `fraction` finds the closest hit quickly.
     template <RayCallback F>
-    void queryRay(const Ray& ray, F&& onHit) const;
+    void queryRay(const Ray& ray, F&& onHit, uint64_t queryMask = kAllCategories) const;
+
+    /// Calls `visit(int32_t slot)` for the slot (`ProxyId::index()`) of every proxy created, moved,
+    /// re-filtered or destroyed since the last `updatePairs`, once each, in no particular order: the proxies
+    /// whose pairs the next `updatePairs` reports afresh (what `PairTracker` needs).
+    template <class F>
+    void forEachMovedSlot(F&& visit) const {
+        for (const uint32_t proxy : m_moved)
+            visit(static_cast<int32_t>(proxy));
+    }
 
     /// True when `id` names a live proxy.
     [[nodiscard]] bool isValid(ProxyId id) const {
@@ -415,7 +447,12 @@ private:
     }
     [[nodiscard]] uint32_t allocateProxy(const Aabb& fatBox, uint64_t userData, ProxyType type);
     [[nodiscard]] Result<ProxyId> createWithFatBox(const Aabb& box, const Aabb& fatBox, uint64_t userData,
-                                                   ProxyType type);
+                                                   ProxyType type, const ProxyFilter& filter);
+    /// Stores a filter, first giving every slot the default one if no proxy had a filter yet.
+    void storeFilter(uint32_t proxy, const ProxyFilter& filter) {
+        m_filters.resize(m_proxyWord.size());
+        m_filters[proxy] = filter;
+    }
     [[nodiscard]] uint32_t allocateNode();
     void freeNode(uint32_t node);
     /// Inserts a leaf under `subtree` (an internal node whose box contains the leaf's; null: the root).
@@ -491,7 +528,18 @@ private:
     }
     /// Binned-SAH build over the subtrees `refs` (leaves or kept subtrees); returns the new root.
     [[nodiscard]] Ref buildSubtree(std::vector<Ref>& refs);
-    void addPair(uint32_t a, uint32_t b);
+    /// Tracks the pair (a, b) unless their filters reject each other: the one place every pair-finding path
+    /// goes through, and where filtering happens. A tree whose proxies all have the default filter (no
+    /// filter array) skips the test.
+    void addPair(uint32_t a, uint32_t b) {
+        if (m_filters.empty() || canPair(m_filters[a], m_filters[b])) [[likely]]
+            m_pairs.push_back({a, b});
+    }
+    /// True when a query with mask `queryMask` reports proxy `proxy`.
+    [[nodiscard]] bool acceptsQuery(uint32_t proxy, uint64_t queryMask) const {
+        return m_filters.empty() ? (queryMask & kDefaultCategory) != 0
+                                 : passesQuery(m_filters[proxy], queryMask);
+    }
 
     // --- Traversal --------------------------------------------------------------------------------------
     /// A stack of references with inline storage; spills to the heap only for very deep trees.
@@ -624,10 +672,12 @@ private:
     };
 
     TreeSettings m_settings;
-    std::vector<Node> m_nodes;                      ///< Internal nodes of both trees.
-    std::vector<Aabb> m_fatBoxes;                   ///< Per proxy slot.
-    std::vector<uint32_t> m_proxyWord;              ///< Per proxy slot: parent | static | alive | generation.
-    std::vector<uint64_t> m_userData;               ///< Per proxy slot.
+    std::vector<Node> m_nodes;         ///< Internal nodes of both trees.
+    std::vector<Aabb> m_fatBoxes;      ///< Per proxy slot.
+    std::vector<uint32_t> m_proxyWord; ///< Per proxy slot: parent | static | alive | generation.
+    std::vector<uint64_t> m_userData;  ///< Per proxy slot.
+    /// Per proxy slot once any proxy was given a filter other than the default; empty before (all default).
+    std::vector<ProxyFilter> m_filters;
     std::array<Ref, 2> m_roots{kNullRef, kNullRef}; ///< Dynamic tree, static tree.
     uint32_t m_freeNode = kNullIndex;
     uint32_t m_freeProxy = kNullIndex;
@@ -823,41 +873,49 @@ bool DynamicAabbTree::descend(int tree, Test&& test, F&& onLeaf) const {
 }
 
 template <QueryCallback F>
-void DynamicAabbTree::queryBox(const Aabb& box, F&& onHit) const {
-    const auto hit = [&](uint32_t proxy) { return static_cast<bool>(onHit(handleOf(proxy))); };
+void DynamicAabbTree::queryBox(const Aabb& box, F&& onHit, uint64_t queryMask) const {
+    const auto hitLeaf = [&](uint32_t proxy) {
+        return !acceptsQuery(proxy, queryMask) ||
+               detail::reportHit(onHit, handleOf(proxy), m_userData[proxy]);
+    };
     if (m_gridMode) {
-        using Hit = decltype(hit);
+        using Hit = decltype(hitLeaf);
         if (!queryGridBox(
                 box,
                 [](const void* visitor, uint32_t proxy) {
                     return (*static_cast<const Hit*>(visitor))(proxy);
                 },
-                &hit))
+                &hitLeaf))
             return;
     }
     for (int tree = m_gridMode ? 1 : 0; tree < 2; ++tree)
-        if (!queryTree(tree, box, hit))
+        if (!queryTree(tree, box, hitLeaf))
             return;
 }
 
 template <QueryCallback F>
-void DynamicAabbTree::queryPoint(const glm::vec3& point, F&& onHit) const {
-    queryBox(Aabb{point, point}, onHit);
+void DynamicAabbTree::queryPoint(const glm::vec3& point, F&& onHit, uint64_t queryMask) const {
+    queryBox(Aabb{point, point}, onHit, queryMask);
 }
 
 template <RayCallback F>
-void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit) const {
+void DynamicAabbTree::queryRay(const Ray& ray, F&& onHit, uint64_t queryMask) const {
     Ray clipped = ray;
     float entry = 0.0f; // where the ray enters the box `test` passed last: the leaf `hitLeaf` is given
     const auto test = [&](const Aabb& box) { return raycast(box, clipped, entry); };
-    // The callback clips the ray to what it returns; false when it ended the query.
+    // The callback clips the ray to what it returns; false when it ended the query. A leaf the mask rejects
+    // leaves the ray as it is.
     const auto hitLeaf = [&](uint32_t proxy) {
-        clipped.maxFraction = static_cast<float>(onHit(handleOf(proxy), entry));
+        if (!acceptsQuery(proxy, queryMask))
+            return true;
+        clipped.maxFraction = detail::reportRayHit(onHit, handleOf(proxy), m_userData[proxy], entry);
         return !(clipped.maxFraction <= 0.0f);
     };
     if (m_gridMode) {
         const auto gridHit = [&](uint32_t proxy, float fraction) {
-            return static_cast<float>(onHit(handleOf(proxy), fraction));
+            return !acceptsQuery(proxy, queryMask)
+                       ? clipped.maxFraction
+                       : detail::reportRayHit(onHit, handleOf(proxy), m_userData[proxy], fraction);
         };
         using Hit = decltype(gridHit);
         if (!queryGridRay(

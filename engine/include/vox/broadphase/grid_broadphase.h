@@ -47,28 +47,34 @@ public:
     /// for each bad field, keeps the valid ones, and works as such. `create` returns the error instead.
     explicit GridBroadphase(const GridSettings& settings = {});
 
-    /// Adds a proxy with tight box `box`; fails (naming the box) for NaN, infinite or inverted boxes.
+    /// Adds a proxy with tight box `box` and filter `filter`; fails (naming the box) for NaN, infinite or
+    /// inverted boxes.
     /// `userData` is yours: a pointer or an index, as you like.
     [[nodiscard]] Result<ProxyId> createProxy(const Aabb& box, uint64_t userData,
-                                              ProxyType type = ProxyType::Dynamic);
+                                              ProxyType type = ProxyType::Dynamic,
+                                              const ProxyFilter& filter = {});
     /// Removes a proxy; false for a stale or unknown handle (reported, see broadphase.h).
     bool destroyProxy(ProxyId id);
     /// Replaces the proxy's box and marks it moved; `displacement` is ignored. False, with nothing changed,
     /// for a stale handle (reported, see broadphase.h) or an invalid box.
     bool moveProxy(ProxyId id, const Aabb& box, const glm::vec3& displacement = glm::vec3(0.0f));
 
-    /// Reports every overlapping pair involving a proxy created or moved since the last call, once each.
+    /// Reports every overlapping pair whose filters accept each other involving a proxy created, moved or
+    /// re-filtered since the last call, once each.
     template <PairCallback F>
     void updatePairs(F&& onPair);
-    /// Calls `onHit` once for every proxy whose box overlaps `box`, until it returns false.
+    /// Calls `onHit` once for every proxy whose box overlaps `box` and whose category is in `queryMask`,
+    /// until it returns false.
     template <QueryCallback F>
-    void queryBox(const Aabb& box, F&& onHit) const;
-    /// Calls `onHit` once for every proxy whose box contains `point`, until it returns false.
+    void queryBox(const Aabb& box, F&& onHit, uint64_t queryMask = kAllCategories) const;
+    /// Calls `onHit` once for every proxy whose box contains `point` and whose category is in `queryMask`,
+    /// until it returns false.
     template <QueryCallback F>
-    void queryPoint(const glm::vec3& point, F&& onHit) const;
-    /// Walks the cells along the ray (3D DDA) and calls `onHit` once per proxy whose box the ray enters.
+    void queryPoint(const glm::vec3& point, F&& onHit, uint64_t queryMask = kAllCategories) const;
+    /// Walks the cells along the ray (3D DDA) and calls `onHit` once per proxy whose box the ray enters and
+    /// whose category is in `queryMask`.
     template <RayCallback F>
-    void queryRay(const Ray& ray, F&& onHit) const;
+    void queryRay(const Ray& ray, F&& onHit, uint64_t queryMask = kAllCategories) const;
 
     /// True when `id` names a live proxy.
     [[nodiscard]] bool isValid(ProxyId id) const { return m_slots.isValid(id); }
@@ -77,6 +83,17 @@ public:
     /// The last tight box given (at creation or by a successful `moveProxy`); an empty box at the origin for
     /// a stale handle (reported, see broadphase.h).
     [[nodiscard]] Aabb tightBox(ProxyId id) const;
+    /// Gives the proxy the filter `filter` (see proxy_filter.h); a change counts as a move, so the next
+    /// `updatePairs` re-evaluates its pairs. False for a stale handle (reported, see broadphase.h).
+    bool setFilter(ProxyId id, const ProxyFilter& filter);
+    /// The proxy's filter; the default one for a stale handle (reported, see broadphase.h).
+    [[nodiscard]] ProxyFilter filter(ProxyId id) const;
+    /// Calls `visit(int32_t slot)` for the slot (`ProxyId::index()`) of every proxy created, moved,
+    /// re-filtered or destroyed since the last `updatePairs`, once each, in no particular order.
+    template <class F>
+    void forEachMovedSlot(F&& visit) const {
+        m_slots.forEachMoved(visit);
+    }
     /// Number of live proxies.
     [[nodiscard]] int32_t proxyCount() const { return m_slots.liveCount(); }
     /// Heap bytes held (slots, buckets, lists), for the benchmark's bytes-per-proxy figure.
@@ -149,10 +166,10 @@ void GridBroadphase::updatePairs(F&& onPair) {
 }
 
 template <QueryCallback F>
-void GridBroadphase::queryBox(const Aabb& box, F&& onHit) const {
+void GridBroadphase::queryBox(const Aabb& box, F&& onHit, uint64_t queryMask) const {
     CellRange range;
     if (!cellRange(box, m_settings.maxCellsPerProxy, range)) {
-        m_slots.queryEvery(box, onHit);
+        m_slots.queryEvery(box, onHit, queryMask);
         return;
     }
     for (int32_t z = range.lo.z; z <= range.hi.z; ++z)
@@ -162,28 +179,29 @@ void GridBroadphase::queryBox(const Aabb& box, F&& onHit) const {
                 for (int32_t j : bucket(cell)) {
                     const auto& b = m_slots[j];
                     if (overlaps(b.box, box) && cell == glm::max(range.lo, b.cells.lo) &&
-                        !onHit(m_slots.handle(j)))
+                        m_slots.acceptsQuery(j, queryMask) && !m_slots.reportHit(onHit, j))
                         return;
                 }
             }
     for (int32_t j : m_oversize)
-        if (overlaps(m_slots[j].box, box) && !onHit(m_slots.handle(j)))
+        if (overlaps(m_slots[j].box, box) && m_slots.acceptsQuery(j, queryMask) &&
+            !m_slots.reportHit(onHit, j))
             return;
 }
 
 template <QueryCallback F>
-void GridBroadphase::queryPoint(const glm::vec3& point, F&& onHit) const {
-    queryBox(Aabb{point, point}, [&](ProxyId id) { return onHit(id); });
+void GridBroadphase::queryPoint(const glm::vec3& point, F&& onHit, uint64_t queryMask) const {
+    queryBox(Aabb{point, point}, onHit, queryMask);
 }
 
 template <RayCallback F>
-void GridBroadphase::queryRay(const Ray& ray, F&& onHit) const {
+void GridBroadphase::queryRay(const Ray& ray, F&& onHit, uint64_t queryMask) const {
     Ray clipped = ray;
     const auto hitSlot = [&](int32_t j) {
         float fraction = 0.0f;
-        if (!raycast(m_slots[j].box, clipped, fraction))
+        if (!m_slots.acceptsQuery(j, queryMask) || !raycast(m_slots[j].box, clipped, fraction))
             return true;
-        clipped.maxFraction = static_cast<float>(onHit(m_slots.handle(j), fraction));
+        clipped.maxFraction = m_slots.reportRayHit(onHit, j, fraction);
         return clipped.maxFraction > 0.0f;
     };
     for (int32_t j : m_oversize)

@@ -2,12 +2,14 @@
 /// @file
 /// `detail::ProxySlotTable`: the proxy bookkeeping the two reference broadphases (`BruteForceBroadphase`,
 /// `GridBroadphase`) share: slots with generations behind `ProxyId` handles, the free list of dead slots,
-/// the list of slots created or moved since the last `updatePairs`, and the rule that makes each pair come
-/// out once. Engine-internal (namespace `vox::detail`); in a public header only because the broadphases'
-/// templates use it. `DynamicAabbTree` packs the same ideas into its own arrays (see its file comment).
+/// the list of slots created, moved, re-filtered or destroyed since the last `updatePairs`, the proxies'
+/// filters, and the rule that makes each pair come out once. Engine-internal (namespace `vox::detail`); in a
+/// public header only because the broadphases' templates use it. `DynamicAabbTree` packs the same ideas into
+/// its own arrays (see its file comment).
 
 #include "vox/broadphase/aabb.h"
 #include "vox/broadphase/broadphase.h"
+#include "vox/broadphase/proxy_filter.h"
 #include "vox/broadphase/proxy_id.h"
 
 #include <cstddef>
@@ -29,7 +31,7 @@ struct alignas(8) ProxySlot : Extra {
     uint32_t generation = 1;             ///< Bumped when the proxy is destroyed: older handles are stale.
     ProxyType type = ProxyType::Dynamic; ///< Static proxies never pair with each other.
     bool alive = false;                  ///< Holds a proxy (else it is on the free list).
-    bool moved = false;                  ///< In the moved list (created or moved since the last pairs).
+    bool moved = false;                  ///< In the moved list (changed since the last pairs).
     int32_t nextFree = -1;               ///< The next dead slot on the free list; -1: the end.
 };
 
@@ -42,7 +44,7 @@ public:
 
     /// Takes a dead slot (the most recently freed) or a new one, stores the proxy there, marks it moved and
     /// returns its index.
-    int32_t add(const Aabb& box, uint64_t userData, ProxyType type) {
+    int32_t add(const Aabb& box, uint64_t userData, ProxyType type, const ProxyFilter& filter = {}) {
         int32_t index = m_freeList;
         if (index >= 0) {
             m_freeList = m_slots[index].nextFree;
@@ -57,12 +59,14 @@ public:
         slot.type = type;
         slot.alive = true;
         slot.nextFree = -1;
+        if (!m_filters.empty() || !filter.isDefault())
+            storeFilter(index, filter);
         markMoved(index); // a slot freed and taken again in one step is already listed
         ++m_liveCount;
         return index;
     }
-    /// Frees the live slot `index`: its handles become stale. It stays in the moved list if it was there
-    /// (`takeMoved` skips dead slots).
+    /// Frees the live slot `index`: its handles become stale. It joins the moved list (`forEachMoved` lists
+    /// it; `takeMoved` skips dead slots).
     void remove(int32_t index) {
         Slot& slot = m_slots[index];
         slot.alive = false;
@@ -70,6 +74,24 @@ public:
         slot.nextFree = m_freeList;
         m_freeList = index;
         --m_liveCount;
+        markMoved(index);
+    }
+    /// Gives the live slot `index` the filter `filter` and marks it moved, so that the next `updatePairs`
+    /// re-evaluates its pairs; nothing when the filter is the same.
+    void setFilter(int32_t index, const ProxyFilter& filter) {
+        if (filterOf(index) == filter)
+            return;
+        storeFilter(index, filter);
+        markMoved(index);
+    }
+    /// The filter of slot `index`.
+    [[nodiscard]] ProxyFilter filterOf(int32_t index) const {
+        return m_filters.empty() ? ProxyFilter{} : m_filters[static_cast<size_t>(index)];
+    }
+    /// True when a query with mask `queryMask` reports slot `index` (see `passesQuery`).
+    [[nodiscard]] bool acceptsQuery(int32_t index, uint64_t queryMask) const {
+        return m_filters.empty() ? (queryMask & kDefaultCategory) != 0
+                                 : passesQuery(m_filters[static_cast<size_t>(index)], queryMask);
     }
     /// Lists slot `index` as moved, once until the next `takeMoved`.
     void markMoved(int32_t index) {
@@ -78,6 +100,12 @@ public:
             slot.moved = true;
             m_moved.push_back(index);
         }
+    }
+    /// Calls `visit(index)` for every slot in the moved list (live or dead), in no particular order.
+    template <class F>
+    void forEachMoved(F&& visit) const {
+        for (const int32_t index : m_moved)
+            visit(index);
     }
     /// Calls `visit(index)` for every live slot created or moved since the last call, then clears the marks
     /// (they stay set during the visits, for `reportsPair`).
@@ -91,14 +119,16 @@ public:
         m_moved.clear();
     }
     /// The pair rule of `updatePairs`, for the moved slot `i` (`a`) meeting slot `j` (`b`): true when `j` is
-    /// another live slot, the two are not both static, their boxes overlap, and this is the one meeting of
-    /// the two that reports them (two moved slots meet twice; the lower slot reports).
-    [[nodiscard]] static bool reportsPair(const Slot& a, int32_t i, const Slot& b, int32_t j) {
+    /// another live slot, the two are not both static, their boxes overlap, their filters accept each other,
+    /// and this is the one meeting of the two that reports them (two moved slots meet twice; the lower slot
+    /// reports).
+    [[nodiscard]] bool reportsPair(const Slot& a, int32_t i, const Slot& b, int32_t j) const {
         if (j == i || !b.alive || (b.moved && j < i))
             return false;
         if (a.type == ProxyType::Static && b.type == ProxyType::Static)
             return false;
-        return overlaps(a.box, b.box);
+        return overlaps(a.box, b.box) && (m_filters.empty() || canPair(m_filters[static_cast<size_t>(i)],
+                                                                       m_filters[static_cast<size_t>(j)]));
     }
     /// Calls `onPair` for the pair of slots `i` and `j`: with their handles, and their user data when it
     /// takes them (`PairCallbackWithUserData`).
@@ -131,14 +161,25 @@ public:
                 return j;
         return count;
     }
-    /// Calls `onHit(handle(j))` for every live slot whose box overlaps `box`, in slot order, until it returns
-    /// false; returns false when stopped that way.
+    /// Calls `onHit` (see `reportHit`) for every live slot whose box overlaps `box` and which `queryMask`
+    /// accepts, in slot order, until it returns false; returns false when stopped that way.
     template <class F>
-    bool queryEvery(const Aabb& box, F&& onHit) const {
+    bool queryEvery(const Aabb& box, F&& onHit, uint64_t queryMask) const {
         for (int32_t j = 0; j < slotCount(); ++j)
-            if (m_slots[j].alive && overlaps(m_slots[j].box, box) && !onHit(handle(j)))
+            if (m_slots[j].alive && overlaps(m_slots[j].box, box) && acceptsQuery(j, queryMask) &&
+                !reportHit(onHit, j))
                 return false;
         return true;
+    }
+    /// Calls the query callback `onHit` for slot `j`: with its handle, and its user data when it takes them.
+    template <class F>
+    bool reportHit(F& onHit, int32_t j) const {
+        return detail::reportHit(onHit, handle(j), m_userData[static_cast<size_t>(j)]);
+    }
+    /// Calls the ray callback `onHit` for slot `j`, entered at `fraction`; returns the new end of the ray.
+    template <class F>
+    float reportRayHit(F& onHit, int32_t j, float fraction) const {
+        return detail::reportRayHit(onHit, handle(j), m_userData[static_cast<size_t>(j)], fraction);
     }
 
     /// True when `id` names a live slot.
@@ -175,16 +216,24 @@ public:
     [[nodiscard]] int32_t slotCount() const { return static_cast<int32_t>(m_slots.size()); }
     /// Live slots.
     [[nodiscard]] int32_t liveCount() const { return m_liveCount; }
-    /// Heap bytes held by the slots, their user data and the moved list.
+    /// Heap bytes held by the slots, their user data and filters, and the moved list.
     [[nodiscard]] size_t memoryBytes() const {
         return m_slots.capacity() * sizeof(Slot) + m_userData.capacity() * sizeof(uint64_t) +
-               m_moved.capacity() * sizeof(int32_t);
+               m_filters.capacity() * sizeof(ProxyFilter) + m_moved.capacity() * sizeof(int32_t);
     }
 
 private:
+    /// Stores a filter, first giving every slot the default one if none had a filter yet.
+    void storeFilter(int32_t index, const ProxyFilter& filter) {
+        m_filters.resize(m_slots.size());
+        m_filters[static_cast<size_t>(index)] = filter;
+    }
+
     std::vector<Slot> m_slots;
     std::vector<uint64_t> m_userData; ///< Per slot, given at creation.
     std::vector<int32_t> m_moved;     ///< Slots marked moved since the last `takeMoved`, once each.
+    /// Per slot once any proxy was given a filter other than the default; empty before (all default).
+    std::vector<ProxyFilter> m_filters;
     int32_t m_freeList = -1;
     int32_t m_liveCount = 0;
 };
