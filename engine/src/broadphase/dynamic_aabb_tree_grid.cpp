@@ -144,7 +144,8 @@ void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) {
     const uint32_t needed = movedOnly ? kGridMoved : 0u;
     const auto wanted = [&](const GridItem& a, const GridItem& b) {
         return ((a.flags | b.flags) & needed) == needed && (a.flags & b.flags & kGridStatic) == 0 &&
-               overlaps(a.box, b.box) && (m_filters.empty() || canPair(m_filters[a.proxy], m_filters[b.proxy]));
+               overlaps(a.box, b.box) &&
+               (m_filters.empty() || canPair(m_filters[a.proxy], m_filters[b.proxy]));
     };
     // Pairs within each bucket, found in one bucket only: that of the lowest cell both boxes touch (the cell
     // of the larger of their mins), where both are listed.
