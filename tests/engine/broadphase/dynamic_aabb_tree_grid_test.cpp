@@ -21,6 +21,7 @@ struct Mover {
     glm::vec3 half;
     glm::vec3 velocity;
     bool isStatic = false;
+    vox::ProxyFilter filter{};
     ProxyId id{};
     bool alive = true;
     [[nodiscard]] Aabb box() const { return {centre - half, centre + half}; }
@@ -45,9 +46,12 @@ public:
             const float v = m_rng.uniform(0.0f, speed);
             m.velocity = {v * std::cos(angle), v * std::sin(angle), 0.0f};
             m.isStatic = i >= count;
+            // Three teams; most pair with every team, some only with their own.
+            m.filter.category = uint64_t{1} << (i % 3);
+            m.filter.mask = m_rng.below(4) == 0 ? m.filter.category : vox::kAllCategories;
             m.id = m_tree
                        .createProxy(m.box(), static_cast<uint64_t>(i),
-                                    m.isStatic ? vox::ProxyType::Static : vox::ProxyType::Dynamic)
+                                    m.isStatic ? vox::ProxyType::Static : vox::ProxyType::Dynamic, m.filter)
                        .value();
             m_movers.push_back(m);
         }
@@ -83,7 +87,7 @@ public:
             if (!m.isStatic) {
                 ASSERT_TRUE(m_tree.destroyProxy(m.id));
                 m.centre = {m_rng.uniform(0, m_side), m_rng.uniform(0, m_side), 0.0f};
-                m.id = m_tree.createProxy(m.box(), i).value();
+                m.id = m_tree.createProxy(m.box(), i, vox::ProxyType::Dynamic, m.filter).value();
                 m_moved[i] = 1;
             }
         }
@@ -106,7 +110,8 @@ private:
             for (size_t j = i + 1; j < m_movers.size(); ++j) {
                 const Mover& a = m_movers[i];
                 const Mover& b = m_movers[j];
-                if ((a.isStatic && b.isStatic) || !vox::overlaps(a.box(), b.box()))
+                if ((a.isStatic && b.isStatic) || !vox::overlaps(a.box(), b.box()) ||
+                    !vox::canPair(a.filter, b.filter))
                     continue;
                 ++m_exactPairs;
                 if (m_moved[i] != 0 || m_moved[j] != 0)
@@ -124,12 +129,15 @@ private:
             const glm::vec3 centre{m_rng.uniform(0, m_side), m_rng.uniform(0, m_side), 0.0f};
             const Aabb query = Aabb::fromCenter(centre, glm::vec3(m_rng.uniform(0.5f, 20.0f), 4.0f, 1.0f));
             std::vector<uint64_t> hits;
-            m_tree.queryBox(query, [&](ProxyId id) { return hits.push_back(m_tree.userData(id)), true; });
+            const uint64_t mask = q == 0 ? uint64_t{2} : vox::kAllCategories; // one query for team 1 only
+            m_tree.queryBox(
+                query, [&](ProxyId, uint64_t userData) { return hits.push_back(userData), true; }, mask);
             std::sort(hits.begin(), hits.end());
             ASSERT_TRUE(std::adjacent_find(hits.begin(), hits.end()) == hits.end())
                 << "a box query hit twice";
             for (size_t i = 0; i < m_movers.size(); ++i) {
-                const bool touches = vox::overlaps(m_movers[i].box(), query);
+                const bool touches =
+                    vox::overlaps(m_movers[i].box(), query) && (m_movers[i].filter.category & mask) != 0;
                 const bool hit = std::binary_search(hits.begin(), hits.end(), i);
                 ASSERT_TRUE(!touches || hit) << "box query missed " << i;
                 ASSERT_TRUE(!hit || vox::overlaps(m_tree.fatBox(m_movers[i].id), query))
