@@ -119,7 +119,7 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint64_t userData, P
         m_levelCap.push_back(0);
         m_excessPairs.push_back(0);
     }
-    m_level[proxy] = 0;
+    m_level[proxy] = kFreshLevel;
     m_marginLevel[proxy] = 0;
     m_levelCap[proxy] = static_cast<int8_t>(m_settings.steadyDoublings);
     if (type == ProxyType::Dynamic) {
@@ -227,16 +227,26 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
             refatten(proxy, box);
         return true;
     }
-    // A box that did not move by its displacement since the last one given jumped (a wrap-around world's
-    // teleport, a respawn): its motion is no guide to where it goes next.
-    const Aabb& last = m_currentBoxes[proxy];
-    const glm::vec3 moved = 0.5f * ((box.min + box.max) - (last.min + last.max));
-    const glm::vec3 error = glm::abs(moved - displacement);
-    const float tolerance =
-        0.5f * std::max({std::abs(displacement.x), std::abs(displacement.y), std::abs(displacement.z)}) +
-        1e-4f * (1.0f + std::max({std::abs(moved.x), std::abs(moved.y), std::abs(moved.z)}));
-    const bool jumped = !(std::max({error.x, error.y, error.z}) <= tolerance);
-    const Fattening fattening = fatteningFor(proxy, box, displacement, jumped);
+    // The first re-fattening after creation says nothing about the motion (a creation box has no stretch):
+    // the mode's measure (chooseMode) leaves it out.
+    const bool fresh = m_level[proxy] == kFreshLevel;
+    m_motionRefattened += fresh ? 0 : 1;
+    Fattening fattening;
+    if (m_gridMode) {
+        // In grid mode a fat box only measures the motion: the same level, no judgement.
+        fattening = fatteningAt(proxy, fresh ? 0 : m_level[proxy], m_marginLevel[proxy], false);
+    } else {
+        // A box that did not move by its displacement since the last one given jumped (a wrap-around
+        // world's teleport, a respawn): its motion is no guide to where it goes next.
+        const Aabb& last = m_currentBoxes[proxy];
+        const glm::vec3 moved = 0.5f * ((box.min + box.max) - (last.min + last.max));
+        const glm::vec3 error = glm::abs(moved - displacement);
+        const float tolerance =
+            0.5f * std::max({std::abs(displacement.x), std::abs(displacement.y), std::abs(displacement.z)}) +
+            1e-4f * (1.0f + std::max({std::abs(moved.x), std::abs(moved.y), std::abs(moved.z)}));
+        const bool jumped = !(std::max({error.x, error.y, error.z}) <= tolerance);
+        fattening = fatteningFor(proxy, box, displacement, jumped);
+    }
     markMoved(proxy, box);
     m_level[proxy] = fattening.level;
     m_marginLevel[proxy] = fattening.marginLevel;
@@ -261,7 +271,7 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     // the proxy has moved steadily since it was last fattened, and earns the next level (twice the stretch,
     // the slim margin). Steady motion gives an exact match (up to rounding); erratic motion almost never
     // does. Either way the level stays under the cap its last fat box's pairs allowed.
-    const int32_t level = m_level[proxy];
+    const int32_t level = m_level[proxy] == kFreshLevel ? 0 : m_level[proxy];
     const int32_t cap = m_levelCap[proxy];
     const Aabb& fat = m_fatBoxes[proxy];
     const glm::vec3 motion = glm::abs(displacement);
@@ -1105,7 +1115,7 @@ void DynamicAabbTree::adjustLevelCaps(size_t firstNew) {
         if ((m_proxyWord[proxy] & (kAliveBit | kStaticBit)) != kAliveBit)
             continue;
         const int32_t excess = m_excessPairs[proxy];
-        const int32_t level = m_level[proxy];
+        const int32_t level = m_level[proxy] == kFreshLevel ? 0 : m_level[proxy];
         const int32_t cap = excess > kSparePairs ? level - 1 : excess <= kSparePairs / 4 ? level + 1 : level;
         m_levelCap[proxy] = static_cast<int8_t>(std::clamp(cap, kMinLevel, top));
     }
@@ -1125,7 +1135,8 @@ void DynamicAabbTree::endStep() {
     m_changed.clear();
     m_due.clear();
     m_refattenedTotal += m_refattenedThisStep;
-    const auto refattened = static_cast<size_t>(m_refattenedThisStep);
+    const auto refattened = static_cast<size_t>(m_motionRefattened);
+    m_motionRefattened = 0;
     m_refattenedThisStep = 0;
     ++m_updateCount;
 

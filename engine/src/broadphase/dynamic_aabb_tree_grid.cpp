@@ -5,8 +5,8 @@
 // world's teleports), every one of them costs a reinsertion (a descent of the tree) and a query (another),
 // where a uniform grid rebuilt from scratch costs a few stores per box: the tree falls off a cliff there (26
 // times a grid's step at 300 units/s in issue 33's wrap-around world). So the dynamic half changes its
-// structure with the workload: when, over recent steps, more than one proxy in kGridModeRatio leaves its fat
-// box per step, the dynamic tree is dissolved and each step bins every box in a hash grid and reads the
+// structure with the workload: when, over recent steps, more than one proxy in kGridModeEnterRatio leaves its
+// fat box per step, the dynamic tree is dissolved and each step bins every box in a hash grid and reads the
 // pairs off it, exact (tight boxes), like the grid it would otherwise lose to; queries walk the same grid.
 // Fat boxes are still kept up (a few compares per move) as the measure of the motion: when it calms down the
 // dynamic tree is built again over them, with its tracked pairs, and the tree's incremental work resumes.
@@ -30,6 +30,9 @@ constexpr float kCellsPerMedianExtent = 2.0f;
 constexpr float kMaxCellCoordinate = 1.0e9f;
 // A query box spanning more cells than this walks the grid's items instead of its cells.
 constexpr int64_t kMaxQueryCells = 4096;
+// The cell size comes from the extents of the dynamic proxies in one slot of eight (and all of them when
+// fewer): a median of a sample is as good, at an eighth of the cost.
+constexpr uint32_t kExtentSampleMask = 7;
 // After grid mode was left because its boxes did not suit it, this many steps pass before it may return.
 constexpr int64_t kGridRetrySteps = 256;
 
@@ -47,16 +50,25 @@ struct CellRange {
     int64_t hi[3];
 };
 
+// floor() for |x| <= kMaxCellCoordinate, without a library call: truncate, then step down below zero.
+inline int64_t floorToCell(float x) {
+    const auto truncated = static_cast<int64_t>(x);
+    return truncated - (static_cast<float>(truncated) > x ? 1 : 0);
+}
+
 // The cells `box` touches; false when it lies beyond the coordinates the grid bins.
-bool cellRange(const Aabb& box, const glm::vec3& origin, float inverse, CellRange& range) {
-    for (int axis = 0; axis < 3; ++axis) {
-        const float lo = (box.min[axis] - origin[axis]) * inverse;
-        const float hi = (box.max[axis] - origin[axis]) * inverse;
-        if (!(lo >= -kMaxCellCoordinate) || !(hi <= kMaxCellCoordinate))
-            return false;
-        range.lo[axis] = static_cast<int64_t>(std::floor(lo));
-        range.hi[axis] = static_cast<int64_t>(std::floor(hi));
-    }
+inline bool cellRange(const Aabb& box, const glm::vec3& origin, float inverse, CellRange& range) {
+    const glm::vec3 lo = (box.min - origin) * inverse;
+    const glm::vec3 hi = (box.max - origin) * inverse;
+    if (!(lo.x >= -kMaxCellCoordinate && lo.y >= -kMaxCellCoordinate && lo.z >= -kMaxCellCoordinate &&
+          hi.x <= kMaxCellCoordinate && hi.y <= kMaxCellCoordinate && hi.z <= kMaxCellCoordinate))
+        return false;
+    range.lo[0] = floorToCell(lo.x);
+    range.lo[1] = floorToCell(lo.y);
+    range.lo[2] = floorToCell(lo.z);
+    range.hi[0] = floorToCell(hi.x);
+    range.hi[1] = floorToCell(hi.y);
+    range.hi[2] = floorToCell(hi.z);
     return true;
 }
 
@@ -83,13 +95,21 @@ void DynamicAabbTree::buildGrid(bool tight) {
             ((m_stepFlags[proxy] & kMovedFlag) != 0 ? kGridMoved : 0u) | (isStatic ? kGridStatic : 0u);
         m_gridItems.push_back({box, proxy, flags});
         m_gridBounds = unionOf(m_gridBounds, box);
-        if (!isStatic) {
+        if (!isStatic && (proxy & kExtentSampleMask) == 0) {
             const glm::vec3 extent = box.max - box.min;
             m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
         }
     }
     // The cell size, from the dynamic boxes' extents (their largest axis): the median, so that a few huge
     // boxes do not make every cell huge. Points (extent 0) get cells of a millionth of the bounds.
+    if (m_gridExtents.size() < 64) { // few proxies, or few in the sampled slots: all of them
+        m_gridExtents.clear();
+        for (const GridItem& item : m_gridItems)
+            if ((item.flags & kGridStatic) == 0) {
+                const glm::vec3 extent = item.box.max - item.box.min;
+                m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
+            }
+    }
     float cell = 0.0f;
     if (!m_gridExtents.empty()) {
         const auto middle = m_gridExtents.begin() + static_cast<std::ptrdiff_t>(m_gridExtents.size() / 2);
@@ -105,13 +125,17 @@ void DynamicAabbTree::buildGrid(bool tight) {
     m_gridEntries.clear();
     m_gridLarge.clear();
     const auto itemCount = static_cast<uint32_t>(m_gridItems.size());
-    m_gridMask = std::bit_ceil(std::max<uint32_t>(2 * itemCount, 64)) - 1;
+    m_gridMask = std::bit_ceil(std::max<uint32_t>(itemCount, 64)) - 1;
     CellRange range{};
     for (uint32_t item = 0; item < itemCount; ++item) {
         if (!cellRange(m_gridItems[item].box, m_gridOrigin, m_gridInverse, range) ||
             cellCount(range) > kMaxCellsPerBox) {
             m_gridLarge.push_back(item);
             continue;
+        }
+        if (range.lo[0] == range.hi[0] && range.lo[1] == range.hi[1] && range.lo[2] == range.hi[2]) {
+            m_gridEntries.push_back({cellHash(range.lo[0], range.lo[1], range.lo[2]) & m_gridMask, item});
+            continue; // the common case: one cell
         }
         // One entry per bucket: a box whose cells share a bucket is listed there once.
         const size_t first = m_gridEntries.size();
@@ -161,10 +185,9 @@ void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) {
                 if (!wanted(a, b))
                     continue;
                 const glm::vec3 corner = (glm::max(a.box.min, b.box.min) - m_gridOrigin) * m_gridInverse;
-                const uint32_t home = cellHash(static_cast<int64_t>(std::floor(corner.x)),
-                                               static_cast<int64_t>(std::floor(corner.y)),
-                                               static_cast<int64_t>(std::floor(corner.z))) &
-                                      m_gridMask;
+                const uint32_t home =
+                    cellHash(floorToCell(corner.x), floorToCell(corner.y), floorToCell(corner.z)) &
+                    m_gridMask;
                 if (home == bucket)
                     out.push_back({a.proxy, b.proxy});
             }
@@ -185,18 +208,23 @@ void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) {
 }
 
 void DynamicAabbTree::chooseMode(size_t refattened) {
-    // A running mean over about eight steps: one step's burst (a level loaded, a formation that turns) does
-    // not switch, a lasting change of the motion does.
-    m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 8.0;
+    // A running mean over about 32 steps: one step's burst (every proxy teleported at once, a formation that
+    // turns) does not switch, a lasting change of the motion does.
+    m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 32.0;
     const auto live = static_cast<double>(m_proxyCount);
+    // A switch rebuilds or dissolves the dynamic tree: not again before kGridModeDwell steps.
+    if (m_updateCount < m_gridRetryStep)
+        return;
     if (!m_gridMode) {
-        if (m_refattenMean >= kGridModeChanges && m_refattenMean * kGridModeRatio >= live &&
-            !m_dynamicProxies.empty() && m_updateCount >= m_gridRetryStep)
+        if (m_refattenMean >= kGridModeChanges && m_refattenMean * kGridModeEnterRatio >= live &&
+            !m_dynamicProxies.empty()) {
             enterGridMode();
-    } else if (m_gridUnsuited || m_refattenMean * 2.0 * kGridModeRatio < live ||
+            m_gridRetryStep = m_updateCount + kGridModeDwell;
+        }
+    } else if (m_gridUnsuited || m_refattenMean * kGridModeLeaveRatio < live ||
                m_refattenMean < 0.5 * kGridModeChanges) {
-        if (m_gridUnsuited)
-            m_gridRetryStep = m_updateCount + kGridRetrySteps;
+        // Boxes the grid does not suit (sizes far apart) keep it away longer.
+        m_gridRetryStep = m_updateCount + (m_gridUnsuited ? kGridRetrySteps : kGridModeDwell);
         leaveGridMode();
     }
 }

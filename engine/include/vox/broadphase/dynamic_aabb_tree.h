@@ -404,8 +404,8 @@ private:
     }
     /// How a dynamic proxy's box is fattened: grown by `margin`, stretched by `prediction` * displacement.
     struct Fattening {
-        float margin;
-        float prediction;
+        float margin = 0.0f;
+        float prediction = 0.0f;
         int8_t level = 0;       ///< The stretch's level (see m_level).
         int8_t marginLevel = 0; ///< The margin's level (see m_marginLevel).
         bool steady = false;    ///< The proxy moved the same way since its last fattening.
@@ -617,6 +617,8 @@ private:
     /// touching ones gets a cap one level under its fat box's; one that found few may go a level higher.
     /// Clears m_excessPairs.
     void adjustLevelCaps(size_t firstNew);
+    /// m_level of a proxy not re-fattened since its creation (its fat box has no stretch): level 0 then.
+    static constexpr int8_t kFreshLevel = -128;
     /// Lowest level of a fattening: the margin and stretch at 1/256 of level 0's.
     static constexpr int32_t kMinLevel = -8;
     /// A plain fat box's stretch reaches at most this many times its box's extent (plus margins) ahead.
@@ -632,10 +634,16 @@ private:
     };
 
     // --- Grid mode (dynamic_aabb_tree_grid.cpp) ---------------------------------------------------------
-    /// Grid mode is entered when, over recent steps, more than one proxy in kGridModeRatio leaves its fat box
-    /// per step (and at least kGridModeChanges do), and left when fewer than half that many do.
-    static constexpr double kGridModeRatio = 32.0;
+    /// Grid mode is entered when, over recent steps, more than one proxy in kGridModeEnterRatio leaves its
+    /// fat box per step (and at least kGridModeChanges do), and left when fewer than one in
+    /// kGridModeLeaveRatio do; a switch stays at least kGridModeDwell steps. Where the two cost the same
+    /// (measured on bench/broadphase/adversarial_bench: a re-fattening costs the tree about as much as
+    /// binning a dozen boxes costs the grid), with room on either side so that a workload near it does not go
+    /// back and forth.
+    static constexpr double kGridModeEnterRatio = 12.0;
+    static constexpr double kGridModeLeaveRatio = 16.0;
     static constexpr double kGridModeChanges = 64.0;
+    static constexpr int64_t kGridModeDwell = 64;
     /// Bins every live box (tight boxes when `tight`, else fat ones; static boxes are exact either way) in
     /// a hash grid whose cells suit the dynamic boxes; those too large for the cells are listed apart.
     void buildGrid(bool tight);
@@ -772,6 +780,8 @@ private:
     int64_t m_refattenedTotal = 0;
     int64_t m_updateCount = 0;
     int32_t m_refattenedThisStep = 0;
+    int32_t m_motionRefattened =
+        0; ///< This step's re-fattenings but the first of each proxy (the mode's measure).
     int64_t m_sweptSteps = 0;
 };
 
