@@ -236,16 +236,7 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
         // In grid mode a fat box only measures the motion: the same level, no judgement.
         fattening = fatteningAt(proxy, fresh ? 0 : m_level[proxy], m_marginLevel[proxy], false);
     } else {
-        // A box that did not move by its displacement since the last one given jumped (a wrap-around
-        // world's teleport, a respawn): its motion is no guide to where it goes next.
-        const Aabb& last = m_currentBoxes[proxy];
-        const glm::vec3 moved = 0.5f * ((box.min + box.max) - (last.min + last.max));
-        const glm::vec3 error = glm::abs(moved - displacement);
-        const float tolerance =
-            0.5f * std::max({std::abs(displacement.x), std::abs(displacement.y), std::abs(displacement.z)}) +
-            1e-4f * (1.0f + std::max({std::abs(moved.x), std::abs(moved.y), std::abs(moved.z)}));
-        const bool jumped = !(std::max({error.x, error.y, error.z}) <= tolerance);
-        fattening = fatteningFor(proxy, box, displacement, jumped);
+        fattening = fatteningFor(proxy, box, displacement);
     }
     markMoved(proxy, box);
     m_level[proxy] = fattening.level;
@@ -265,7 +256,7 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningAt(uint32_t proxy, int32_t 
 }
 
 DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const Aabb& box,
-                                                         const glm::vec3& displacement, bool jumped) const {
+                                                         const glm::vec3& displacement) const {
     // The proxy's level says how its fat box was made. Along the main axis of the motion, the box's extent
     // beyond the tight box is two margins plus the stretch: if the stretch matches this step's displacement,
     // the proxy has moved steadily since it was last fattened, and earns the next level (twice the stretch,
@@ -289,7 +280,7 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
         extent = box.max.z - box.min.z;
         excess = (fat.max.z - fat.min.z) - extent;
     }
-    // A plain fat box (no steady motion seen yet: a new proxy, a turn, a teleport) reaches at most
+    // A plain fat box (no steady motion seen yet: a new proxy, a turn) reaches at most
     // kPlainReach times the box's own extent (with its margins) ahead: a fast mover starts modestly and earns
     // more through steady motion, as far as what its fat boxes cost allows.
     const int32_t marginLevel = std::min(0, cap);
@@ -299,7 +290,7 @@ DynamicAabbTree::Fattening DynamicAabbTree::fatteningFor(uint32_t proxy, const A
     if (plainStretch > reach)
         plainLevel = std::min(plainLevel, std::max(kMinLevel, -1 - std::ilogb(plainStretch / reach)));
     const Fattening plain = fatteningAt(proxy, plainLevel, marginLevel, false);
-    if (jumped || !(move > 0.0f))
+    if (!(move > 0.0f))
         return plain;
     const Fattening current = fatteningAt(proxy, level, m_marginLevel[proxy], false);
     const float stretch = current.prediction * move;
@@ -797,7 +788,7 @@ void DynamicAabbTree::refattenEarly() {
             continue; // moved again later this step, or destroyed: its fat box changed already
         // Only a steady mover's "will leave next" is a forecast worth acting on: an erratic one may turn.
         const Aabb& box = m_currentBoxes[proxy];
-        const Fattening fattening = fatteningFor(proxy, box, displacement, false);
+        const Fattening fattening = fatteningFor(proxy, box, displacement);
         if (fattening.steady) {
             m_level[proxy] = fattening.level;
             m_marginLevel[proxy] = fattening.marginLevel;
@@ -1116,7 +1107,7 @@ void DynamicAabbTree::adjustLevelCaps(size_t firstNew) {
             continue;
         const int32_t excess = m_excessPairs[proxy];
         const int32_t level = m_level[proxy] == kFreshLevel ? 0 : m_level[proxy];
-        const int32_t cap = excess > kSparePairs ? level - 1 : excess <= kSparePairs / 4 ? level + 1 : level;
+        const int32_t cap = excess > kSparePairs ? level - 1 : excess <= kSparePairs / 2 ? level + 1 : level;
         m_levelCap[proxy] = static_cast<int8_t>(std::clamp(cap, kMinLevel, top));
     }
     for (size_t k = firstNew; k < m_pairs.size(); ++k) {

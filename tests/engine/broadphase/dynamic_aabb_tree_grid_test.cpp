@@ -206,7 +206,8 @@ TEST(DynamicAabbTreeFatBoxes, TrackedPairsStayWithinAFactorOfTheTouchingOnesForF
                                         static_cast<double>(world.exactPairs() + movers + statics));
     }
     std::cout << "seed 11: worst tracked / (touching + proxies) after warm-up: " << worst << "\n";
-    EXPECT_LE(worst, 1.0);
+    // The documented bound (docs/engine.md); without the feedback this scene reaches about 13.
+    EXPECT_LE(worst, 8.0);
 }
 
 } // namespace

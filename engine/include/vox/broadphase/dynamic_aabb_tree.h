@@ -411,9 +411,10 @@ private:
         bool steady = false;    ///< The proxy moved the same way since its last fattening.
     };
     /// The fattening of `proxy`, whose tight box `box` left its fat box while moving by `displacement`.
-    /// `jumped`: the box did not move by `displacement` from the last tight box given (a teleport).
-    [[nodiscard]] Fattening fatteningFor(uint32_t proxy, const Aabb& box, const glm::vec3& displacement,
-                                         bool jumped) const;
+    /// A teleport (a wrap-around world's) is not told apart: the displacement given still says where the
+    /// proxy goes next, and what a long fat box costs is judged by its pairs (adjustLevelCaps).
+    [[nodiscard]] Fattening fatteningFor(uint32_t proxy, const Aabb& box,
+                                         const glm::vec3& displacement) const;
     /// The fattening of `proxy` at stretch level `level` (the slot's base factor times 2^level) and margin
     /// level `marginLevel` <= 0 (the margin, slim from stretch level 1 on, times 2^marginLevel).
     [[nodiscard]] Fattening fatteningAt(uint32_t proxy, int32_t level, int32_t marginLevel,
