@@ -43,6 +43,10 @@ bool validSteadyMarginScale(float value) {
 
 // `settings`, reported to the assert handler (in every build) when invalid, with the default for each bad
 // field.
+bool validGridMode(TreeGridMode mode) {
+    return mode == TreeGridMode::Automatic || mode == TreeGridMode::Never || mode == TreeGridMode::Always;
+}
+
 TreeSettings checkedSettings(const TreeSettings& settings) {
     const Status status = settings.validate();
     if (status.ok()) [[likely]]
@@ -63,6 +67,8 @@ TreeSettings checkedSettings(const TreeSettings& settings) {
         fixed.steadyDoublings = defaults.steadyDoublings;
     if (!validSteadyMarginScale(fixed.steadyMarginScale))
         fixed.steadyMarginScale = defaults.steadyMarginScale;
+    if (!validGridMode(fixed.gridMode))
+        fixed.gridMode = defaults.gridMode;
     return fixed;
 }
 } // namespace
@@ -83,6 +89,9 @@ Status TreeSettings::validate() const {
     if (!validSteadyMarginScale(steadyMarginScale))
         detail::appendSettingError(errors, "TreeSettings::steadyMarginScale", steadyMarginScale,
                                    "finite and in 0 .. 1 (a fraction of margin)");
+    if (!validGridMode(gridMode))
+        detail::appendSettingError(errors, "TreeSettings::gridMode", static_cast<int32_t>(gridMode),
+                                   "TreeGridMode::Automatic (0), Never (1) or Always (2)");
     if (errors.empty())
         return {};
     return Error{errors};
@@ -94,7 +103,10 @@ Result<DynamicAabbTree> DynamicAabbTree::create(const TreeSettings& settings) {
     return DynamicAabbTree(settings);
 }
 
-DynamicAabbTree::DynamicAabbTree(const TreeSettings& settings) : m_settings(checkedSettings(settings)) {}
+DynamicAabbTree::DynamicAabbTree(const TreeSettings& settings) : m_settings(checkedSettings(settings)) {
+    if (m_settings.gridMode == TreeGridMode::Always)
+        enterGridMode();
+}
 DynamicAabbTree::~DynamicAabbTree() = default;
 DynamicAabbTree::DynamicAabbTree(DynamicAabbTree&&) noexcept = default;
 DynamicAabbTree& DynamicAabbTree::operator=(DynamicAabbTree&&) noexcept = default;

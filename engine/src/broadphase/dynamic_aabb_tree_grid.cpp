@@ -213,7 +213,7 @@ void DynamicAabbTree::chooseMode(size_t refattened) {
     m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 32.0;
     const auto live = static_cast<double>(m_proxyCount);
     // A switch rebuilds or dissolves the dynamic tree: not again before kGridModeDwell steps.
-    if (m_updateCount < m_gridRetryStep)
+    if (m_updateCount < m_gridRetryStep || m_settings.gridMode != TreeGridMode::Automatic)
         return;
     if (!m_gridMode) {
         if (m_refattenMean >= kGridModeChanges && m_refattenMean * kGridModeEnterRatio >= live &&

@@ -62,6 +62,8 @@ const std::vector<BadValue<TreeSettings>>& badTreeValues() {
         {[](TreeSettings& s) { s.steadyMarginScale = 1.5f; }, "TreeSettings::steadyMarginScale", "1.5"},
         {[](TreeSettings& s) { s.steadyMarginScale = kNan; }, "TreeSettings::steadyMarginScale", "nan"},
         {[](TreeSettings& s) { s.steadyMarginScale = kInf; }, "TreeSettings::steadyMarginScale", "inf"},
+        {[](TreeSettings& s) { s.gridMode = static_cast<vox::TreeGridMode>(7); }, "TreeSettings::gridMode",
+         "7"},
     };
     return values;
 }

@@ -37,7 +37,9 @@ uint64_t key(uint64_t a, uint64_t b) {
 /// force. Returns whether the tree was ever in grid mode.
 class WrapWorld {
 public:
-    WrapWorld(uint64_t seed, int count, int statics, float side, float speed) : m_rng(seed), m_side(side) {
+    WrapWorld(uint64_t seed, int count, int statics, float side, float speed,
+              const vox::TreeSettings& settings = {})
+        : m_rng(seed), m_side(side), m_tree(settings) {
         for (int i = 0; i < count + statics; ++i) {
             Mover m;
             m.centre = {m_rng.uniform(0, side), m_rng.uniform(0, side), 0.0f};
@@ -188,6 +190,22 @@ TEST(DynamicAabbTreeGridMode, SlowMoversStayInTheTree) {
     for (int i = 0; i < 150 && !HasFatalFailure(); ++i)
         world.step();
     EXPECT_FALSE(world.tree().stats().gridMode);
+}
+
+TEST(DynamicAabbTreeGridMode, TheSettingForcesEitherMode) {
+    vox::TreeSettings always;
+    always.gridMode = vox::TreeGridMode::Always;
+    WrapWorld slow(5, 200, 20, 60.0f, 2.0f, always); // slow movers the tree would keep
+    EXPECT_TRUE(slow.tree().stats().gridMode);
+    for (int i = 0; i < 100 && !HasFatalFailure(); ++i)
+        slow.step();
+    EXPECT_TRUE(slow.tree().stats().gridMode);
+    vox::TreeSettings never;
+    never.gridMode = vox::TreeGridMode::Never;
+    WrapWorld fast(6, 700, 40, 120.0f, 300.0f, never); // fast movers that would switch
+    for (int i = 0; i < 120 && !HasFatalFailure(); ++i)
+        fast.step();
+    EXPECT_FALSE(fast.everGrid());
 }
 
 TEST(DynamicAabbTreeFatBoxes, TrackedPairsStayWithinAFactorOfTheTouchingOnesForFastMovers) {

@@ -87,6 +87,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     settings.margin = static_cast<float>(setup & 3) * 0.1f;
     settings.predictionFactor = static_cast<float>((setup >> 2) & 3) * 3.0f;
     const bool filtered = (setup & 0x10) != 0;
+    // Bits 5 and 6: grid mode always (so that small scenes run it too), never, or as measured.
+    const uint8_t mode = (setup >> 5) & 3;
+    settings.gridMode = mode == 1   ? vox::TreeGridMode::Always
+                        : mode == 2 ? vox::TreeGridMode::Never
+                                    : vox::TreeGridMode::Automatic;
     vox::DynamicAabbTree tree(settings);
     vox::BruteForceBroadphase reference;
     vox::PairTracker tracker;

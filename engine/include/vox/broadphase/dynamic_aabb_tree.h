@@ -73,6 +73,13 @@
 
 namespace vox {
 
+/// When a `DynamicAabbTree` may put its dynamic proxies in grid mode (`TreeSettings::gridMode`).
+enum class TreeGridMode : uint8_t {
+    Automatic, ///< Switch by the measured motion, both ways (the default).
+    Never,     ///< Always the tree.
+    Always,    ///< Always grid mode.
+};
+
 /// Settings of a `DynamicAabbTree`. The defaults suit objects about a world unit in size moving a few units
 /// per second at 60 Hz (tuned on the benchmark's swarms, see docs/benchmarks.md); scale `margin` with your
 /// units. Each field documents its allowed range: `validate()` checks them, `DynamicAabbTree::create` returns
@@ -105,6 +112,11 @@ struct TreeSettings {
     /// The margin of a proxy in steady motion, as a fraction of `margin`: its motion is predicted, so it
     /// needs little room for surprises, and slimmer fat boxes track fewer pairs. Allowed: finite, 0 .. 1.
     float steadyMarginScale = 0.25f;
+    /// Whether the dynamic proxies may switch to grid mode, a hash grid rebuilt each step, when their motion
+    /// outruns their fat boxes (fast movers, teleports: see the file comment, "Fast movers"). `Automatic`
+    /// switches by the measured motion; `Never` keeps the tree whatever it costs; `Always` keeps grid mode
+    /// from the start (a workload known to be all fast movers, and tests). Allowed: one of the three.
+    TreeGridMode gridMode = TreeGridMode::Automatic;
 
     /// Success when every field is in its allowed range; otherwise an error with one sentence per bad field
     /// naming the field, its value and the allowed range, e.g. "TreeSettings::margin is -1; it must be
