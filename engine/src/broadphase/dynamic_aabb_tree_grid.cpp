@@ -72,9 +72,15 @@ inline bool cellRange(const Aabb& box, const glm::vec3& origin, float inverse, C
     return true;
 }
 
-int64_t cellCount(const CellRange& range) {
-    return (range.hi[0] - range.lo[0] + 1) * (range.hi[1] - range.lo[1] + 1) *
-           (range.hi[2] - range.lo[2] + 1);
+// The cells of `range`, or `limit` + 1 when there are more (the product of the spans could overflow).
+int64_t cellCount(const CellRange& range, int64_t limit) {
+    int64_t count = 1;
+    for (int axis = 0; axis < 3; ++axis) {
+        count *= std::min(range.hi[axis] - range.lo[axis] + 1, limit + 1);
+        if (count > limit)
+            return limit + 1;
+    }
+    return count;
 }
 } // namespace
 
@@ -129,7 +135,7 @@ void DynamicAabbTree::buildGrid(bool tight) {
     CellRange range{};
     for (uint32_t item = 0; item < itemCount; ++item) {
         if (!cellRange(m_gridItems[item].box, m_gridOrigin, m_gridInverse, range) ||
-            cellCount(range) > kMaxCellsPerBox) {
+            cellCount(range, kMaxCellsPerBox) > kMaxCellsPerBox) {
             m_gridLarge.push_back(item);
             continue;
         }
@@ -284,7 +290,8 @@ bool DynamicAabbTree::queryGridBox(const Aabb& box, bool (*onHit)(const void* vi
         if (current(m_gridItems[item]) && !onHit(visitor, m_gridItems[item].proxy))
             return false;
     CellRange range{};
-    if (!cellRange(box, m_gridOrigin, m_gridInverse, range) || cellCount(range) > kMaxQueryCells) {
+    if (!cellRange(box, m_gridOrigin, m_gridInverse, range) ||
+        cellCount(range, kMaxQueryCells) > kMaxQueryCells) {
         // A query too large for the cells: every binned item once.
         std::vector<uint8_t> large(m_gridItems.size(), 0);
         for (const uint32_t item : m_gridLarge)
@@ -341,6 +348,16 @@ bool DynamicAabbTree::queryGridRay(Ray& ray,
     float enter = 0.0f;
     if (m_gridItems.empty() || !raycast(m_gridBounds, ray, enter))
         return true;
+    // The cells across the bounds bound the walk; when they outnumber the items (a few boxes far apart),
+    // every item is tested once instead.
+    const glm::vec3 span = (m_gridBounds.max - m_gridBounds.min) * m_gridInverse;
+    const float across = span.x + span.y + span.z + 8.0f;
+    if (!(across <= 4.0f * static_cast<float>(m_gridItems.size()) + 64.0f)) {
+        for (const GridItem& item : m_gridItems)
+            if (current(item) && !test(item.proxy, item.box))
+                return false;
+        return true;
+    }
     const float cell = 1.0f / m_gridInverse;
     const glm::vec3 start = (ray.origin + ray.direction * enter - m_gridOrigin) * m_gridInverse;
     int64_t at[3];
@@ -354,9 +371,7 @@ bool DynamicAabbTree::queryGridRay(Ray& ray,
         next[axis] = d != 0.0f ? (boundary - ray.origin[axis]) / d : INFINITY;
         delta[axis] = d != 0.0f ? cell / std::abs(d) : INFINITY;
     }
-    // The cells across the bounds, plus a few for rounding, bound the walk.
-    const glm::vec3 span = (m_gridBounds.max - m_gridBounds.min) * m_gridInverse;
-    const auto limit = static_cast<int64_t>(span.x + span.y + span.z) + 8;
+    const auto limit = static_cast<int64_t>(across);
     float t = enter;
     for (int64_t walked = 0; walked <= limit && t <= ray.maxFraction; ++walked) {
         const uint32_t bucket = cellHash(at[0], at[1], at[2]) & m_gridMask;

@@ -18,6 +18,20 @@
 /// leave their fat boxes at once, a quiet step re-fattens the steady movers that would leave at their next
 /// step (work levelling): the average work barely changes, the peaks drop.
 ///
+/// Fat boxes are judged by what they cost. A long stretch pays for a projectile crossing an empty world
+/// and not for one flying through a crowd, whose fat box would be tested against every box it sweeps up,
+/// every step of its life. So each proxy has a level (its stretch, twice per level) capped by the pairs its
+/// last fat box found: more than `kSparePairs` beyond twice its touching ones, and the next is a level
+/// smaller (its margin too, below level 0); at most half that, and it may grow a level. A plain fat box (no
+/// steady motion yet) reaches at most `kPlainReach` lengths of its box ahead. The pairs tracked stay within a
+/// small factor of the touching pairs plus the proxies (docs/engine.md, "Fast movers").
+///
+/// Grid mode. When motion outruns fat boxes (a lasting share of the proxies leaves them every step: fast
+/// movers, teleports), a re-fattening per proxy per step costs a reinsertion and a query each, more than
+/// binning every box in a hash grid. The dynamic tree is then dissolved, and each step bins every tight box
+/// in a grid rebuilt for the step and reads the pairs off it (dynamic_aabb_tree_grid.cpp); when motion calms
+/// down the tree is built again. The same calls, the same exact pairs, either way.
+///
 /// Bursts are spread. Some steps re-fatten many proxies at once: a formation of 55 objects that drops a
 /// row at a wall jumps out of all 55 fat boxes together. In a scene that averages few re-fattenings per step,
 /// a proxy that leaves its fat box is therefore not reinserted, nor does any node change: its leaf gets the
