@@ -34,9 +34,21 @@ struct DefaultTree {
     static constexpr bool kExact = false;
     static vox::DynamicAabbTree make() { return vox::DynamicAabbTree{}; }
 };
-struct ExactTree {
+struct ExactTree { // every move re-fattens: kept a tree (grid mode would take over) to reach its burst path
     static constexpr bool kExact = true;
-    static vox::DynamicAabbTree make() { return vox::DynamicAabbTree{vox::TreeSettings{0.0f, 0.0f}}; }
+    static vox::DynamicAabbTree make() {
+        vox::TreeSettings settings{0.0f, 0.0f};
+        settings.gridMode = vox::TreeGridMode::Never;
+        return vox::DynamicAabbTree{settings};
+    }
+};
+struct GridModeTree { // the tree in grid mode: queries by tight boxes
+    static constexpr bool kExact = true;
+    static vox::DynamicAabbTree make() {
+        vox::TreeSettings settings;
+        settings.gridMode = vox::TreeGridMode::Always;
+        return vox::DynamicAabbTree{settings};
+    }
 };
 struct Grid {
     static constexpr bool kExact = true;
@@ -49,7 +61,7 @@ struct Brute {
 
 template <class Subject>
 class Filtering : public testing::Test {};
-using Subjects = testing::Types<DefaultTree, ExactTree, Grid, Brute>;
+using Subjects = testing::Types<DefaultTree, ExactTree, GridModeTree, Grid, Brute>;
 TYPED_TEST_SUITE(Filtering, Subjects);
 
 uint64_t key(uint64_t a, uint64_t b) {
@@ -259,7 +271,10 @@ void runFiltered(uint64_t seed, int steps, int maxObjects, float world) {
         }
     }
     if constexpr (requires { bp.stats(); }) {
-        EXPECT_GT(bp.stats().sweptSteps, 0) << "the burst path (one sweep) was not reached";
+        if (bp.settings().gridMode == vox::TreeGridMode::Always)
+            EXPECT_GT(bp.stats().gridSteps, 0) << "grid mode did not find the pairs";
+        else
+            EXPECT_GT(bp.stats().sweptSteps, 0) << "the burst path (one sweep) was not reached";
     }
 }
 
