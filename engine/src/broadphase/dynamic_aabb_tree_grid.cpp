@@ -214,9 +214,9 @@ void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) {
 }
 
 void DynamicAabbTree::chooseMode(size_t refattened) {
-    // A running mean over about 32 steps: one step's burst (every proxy teleported at once, a formation that
+    // A running mean over about 16 steps: one step's burst (every proxy teleported at once, a formation that
     // turns) does not switch, a lasting change of the motion does.
-    m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 32.0;
+    m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 16.0;
     const auto live = static_cast<double>(m_proxyCount);
     // A switch rebuilds or dissolves the dynamic tree: not again before kGridModeDwell steps.
     if (m_updateCount < m_gridRetryStep || m_settings.gridMode != TreeGridMode::Automatic)
