@@ -104,8 +104,8 @@ tree_files=(
   engine/include/vox/broadphase/dynamic_aabb_tree.h engine/include/vox/broadphase/iaabb.h
   engine/include/vox/broadphase/proxy_id.h engine/include/vox/broadphase/proxy_filter.h
   engine/include/vox/broadphase/pair_tracker.h engine/src/broadphase/box_error.h engine/src/broadphase/box_error.cpp
-  engine/src/broadphase/dynamic_aabb_tree.cpp engine/src/broadphase/dynamic_aabb_tree_visit.cpp
-  engine/src/broadphase/pair_tracker.cpp
+  engine/src/broadphase/dynamic_aabb_tree.cpp engine/src/broadphase/dynamic_aabb_tree_grid.cpp
+  engine/src/broadphase/dynamic_aabb_tree_visit.cpp engine/src/broadphase/pair_tracker.cpp
 )
 mkdir -p "$work/copied"
 for file in "${tree_files[@]}"; do
