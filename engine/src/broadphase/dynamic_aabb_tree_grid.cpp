@@ -84,6 +84,27 @@ int64_t cellCount(const CellRange& range, int64_t limit) {
 }
 } // namespace
 
+float DynamicAabbTree::gridCellSize() {
+    // From the dynamic boxes' extents (their largest axis): the median, so that a few huge boxes do not make
+    // every cell huge. Points (extent 0) get cells of a millionth of the bounds.
+    if (m_gridExtents.size() < 64) { // few proxies, or few in the sampled slots: all of them
+        m_gridExtents.clear();
+        for (const GridItem& item : m_gridItems)
+            if ((item.flags & kGridStatic) == 0) {
+                const glm::vec3 extent = item.box.max - item.box.min;
+                m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
+            }
+    }
+    float cell = 0.0f;
+    if (!m_gridExtents.empty()) {
+        const auto middle = m_gridExtents.begin() + static_cast<std::ptrdiff_t>(m_gridExtents.size() / 2);
+        std::nth_element(m_gridExtents.begin(), middle, m_gridExtents.end());
+        cell = kCellsPerMedianExtent * *middle;
+    }
+    const glm::vec3 span = m_gridItems.empty() ? glm::vec3(1.0f) : m_gridBounds.max - m_gridBounds.min;
+    return std::max(cell, 1e-6f * std::max({span.x, span.y, span.z, 1e-30f}));
+}
+
 void DynamicAabbTree::buildGrid(bool tight) {
     // Every live box, copied once into a dense array (the pair tests below then read neighbours in cache).
     // Their bounds give the grid's origin, so that a flat world lies in one layer of cells.
@@ -106,24 +127,7 @@ void DynamicAabbTree::buildGrid(bool tight) {
             m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
         }
     }
-    // The cell size, from the dynamic boxes' extents (their largest axis): the median, so that a few huge
-    // boxes do not make every cell huge. Points (extent 0) get cells of a millionth of the bounds.
-    if (m_gridExtents.size() < 64) { // few proxies, or few in the sampled slots: all of them
-        m_gridExtents.clear();
-        for (const GridItem& item : m_gridItems)
-            if ((item.flags & kGridStatic) == 0) {
-                const glm::vec3 extent = item.box.max - item.box.min;
-                m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
-            }
-    }
-    float cell = 0.0f;
-    if (!m_gridExtents.empty()) {
-        const auto middle = m_gridExtents.begin() + static_cast<std::ptrdiff_t>(m_gridExtents.size() / 2);
-        std::nth_element(m_gridExtents.begin(), middle, m_gridExtents.end());
-        cell = kCellsPerMedianExtent * *middle;
-    }
-    const glm::vec3 span = m_gridItems.empty() ? glm::vec3(1.0f) : m_gridBounds.max - m_gridBounds.min;
-    cell = std::max(cell, 1e-6f * std::max({span.x, span.y, span.z, 1e-30f}));
+    const float cell = gridCellSize();
     m_gridInverse = std::isfinite(cell) ? 1.0f / cell : 0.0f;
     m_gridOrigin = m_gridItems.empty() ? glm::vec3(0.0f) : m_gridBounds.min;
 
