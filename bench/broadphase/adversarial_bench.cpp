@@ -51,15 +51,6 @@ int32_t liveObjects(const Workload& workload) {
 /// figures are those of each step's fastest time over the runs, as broadphase_bench does for W1.
 constexpr int kRuns = 3;
 
-/// Per timed step, the least time over the runs: the step's own cost, the machine's noise filtered out.
-[[nodiscard]] std::vector<double> fastestPerFrame(const std::vector<RunResult>& runs) {
-    std::vector<double> fastest = runs.front().frameNs;
-    for (const RunResult& run : runs)
-        for (size_t k = 0; k < fastest.size(); ++k)
-            fastest[k] = std::min(fastest[k], run.frameNs[k]);
-    return fastest;
-}
-
 /// Runs one case kRuns times on fresh peers from `makePeer` and reports its figures as counters. The
 /// benchmark's time is the mean over the steps of each step's fastest time; the phases, pairs and tree
 /// figures are the first run's.

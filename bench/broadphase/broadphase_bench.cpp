@@ -67,18 +67,6 @@ void report(benchmark::State& state, const RunResult& r) {
                                          : "candidate set misses exact pairs");
 }
 
-/// Each frame's fastest time over several runs of a deterministic workload: its own cost, with what the
-/// machine did meanwhile (pre-emption, interrupts, a neighbour's cache traffic) filtered out. The mean of
-/// one run is robust to that noise, a high percentile is not: on a shared machine a single run's p99 mostly
-/// measures the neighbours.
-[[nodiscard]] std::vector<double> fastestPerFrame(const std::vector<RunResult>& runs) {
-    std::vector<double> fastest = runs.front().frameNs;
-    for (const RunResult& run : runs)
-        for (size_t k = 0; k < fastest.size(); ++k)
-            fastest[k] = std::min(fastest[k], run.frameNs[k]);
-    return fastest;
-}
-
 /// Runs the workload `runs` times, each on a fresh peer. With more than one run, p99_ns and max_ns are those
 /// of each frame's fastest time (fastestPerFrame) and p99_single_run_ns the median of the runs' own p99;
 /// the other figures are those of the first run.

@@ -24,6 +24,18 @@ struct RunResult {
     PeerStats stats;
 };
 
+/// Each frame's fastest time over several runs of a deterministic workload: its own cost, with what the
+/// machine did meanwhile (pre-emption, interrupts, a neighbour's cache traffic) filtered out. The mean of
+/// one run is robust to that noise, a high percentile is not: on a shared machine a single run's p99 mostly
+/// measures the neighbours.
+[[nodiscard]] inline std::vector<double> fastestPerFrame(const std::vector<RunResult>& runs) {
+    std::vector<double> fastest = runs.front().frameNs;
+    for (const RunResult& run : runs)
+        for (size_t k = 0; k < fastest.size(); ++k)
+            fastest[k] = std::min(fastest[k], run.frameNs[k]);
+    return fastest;
+}
+
 template <class Peer>
 RunResult runFrames(Workload& workload, Peer& peer, int warmupFrames, int timedFrames) {
     using Clock = std::chrono::steady_clock;
