@@ -116,12 +116,13 @@ DynamicAabbTree& DynamicAabbTree::operator=(DynamicAabbTree&&) noexcept = defaul
 uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint64_t userData, ProxyType type) {
     uint32_t proxy = m_freeProxy;
     if (proxy != kNullIndex) {
-        m_freeProxy = m_proxyWord[proxy] & kIndexMask;
+        m_freeProxy = m_proxyParents[proxy];
     } else {
         proxy = static_cast<uint32_t>(m_proxyWord.size());
         m_fatBoxes.emplace_back();
         m_currentBoxes.emplace_back();
         m_proxyWord.push_back(0);
+        m_proxyParents.push_back(kNullIndex);
         m_userData.push_back(0);
         m_stepFlags.push_back(0);
         m_pendingIndex.push_back(kNotPending);
@@ -141,8 +142,9 @@ uint32_t DynamicAabbTree::allocateProxy(const Aabb& fatBox, uint64_t userData, P
     m_fatBoxes[proxy] = fatBox;
     m_currentBoxes[proxy] = fatBox;
     m_userData[proxy] = userData;
-    const uint32_t generation = m_proxyWord[proxy] & (kGenerationMask << kGenerationShift);
-    m_proxyWord[proxy] = generation | kAliveBit | (type == ProxyType::Static ? kStaticBit : 0u) | kNullIndex;
+    m_proxyWord[proxy] = static_cast<ProxyWord>((generationOf(proxy) << kGenerationShift) | kAliveBit |
+                                                (type == ProxyType::Static ? kStaticBit : 0u));
+    m_proxyParents[proxy] = kNullIndex;
     ++m_proxyCount;
     return proxy;
 }
@@ -185,13 +187,14 @@ Status DynamicAabbTree::createProxies(std::span<const BulkProxy> proxies, std::s
     if (ids.size() != proxies.size())
         return Error{"DynamicAabbTree::createProxies: ids has " + std::to_string(ids.size()) + " slots for " +
                      std::to_string(proxies.size()) + " proxies"};
+    // The count first: a request too large is refused without reading it.
+    if (static_cast<int64_t>(m_proxyCount) + static_cast<int64_t>(proxies.size()) > kMaxProxies)
+        return Error{"DynamicAabbTree::createProxies: " + std::to_string(proxies.size()) +
+                     " more proxies would exceed the limit of " + std::to_string(kMaxProxies)};
     for (size_t i = 0; i < proxies.size(); ++i)
         if (!proxies[i].box.isValid())
             return detail::invalidBoxError(
                 ("DynamicAabbTree::createProxies: proxy " + std::to_string(i)).c_str(), proxies[i].box);
-    if (static_cast<int64_t>(m_proxyCount) + static_cast<int64_t>(proxies.size()) > kMaxProxies)
-        return Error{"DynamicAabbTree::createProxies: " + std::to_string(proxies.size()) +
-                     " more proxies would exceed the limit of " + std::to_string(kMaxProxies)};
     for (size_t i = 0; i < proxies.size(); ++i) {
         const uint32_t proxy =
             allocateProxy(fatten(proxies[i].box, glm::vec3(0.0f), proxies[i].type, {m_settings.margin, 0.0f}),
@@ -222,7 +225,8 @@ bool DynamicAabbTree::destroyProxy(ProxyId id) {
     markMoved(proxy, m_fatBoxes[proxy]);
     markChanged(proxy); // its pairs are dropped at the next updatePairs
     const uint32_t generation = (generationOf(proxy) + 1) & kGenerationMask;
-    m_proxyWord[proxy] = (generation << kGenerationShift) | m_freeProxy;
+    m_proxyWord[proxy] = static_cast<ProxyWord>(generation << kGenerationShift);
+    m_proxyParents[proxy] = m_freeProxy;
     m_freeProxy = proxy;
     --m_proxyCount;
     return true;
@@ -371,7 +375,7 @@ void DynamicAabbTree::relocateLeaf(uint32_t proxy) {
     m_pendingIndex[proxy] = kNotPending; // placed by the insertion: its ancestors contain it
     uint32_t start = removeLeaf(proxy);
     while (start != kNullIndex && !contains(m_nodes[start].box, fatBox))
-        start = m_nodes[start].parent();
+        start = nodeParent(start);
     insertLeaf(proxy, start);
 }
 
@@ -395,9 +399,10 @@ uint32_t DynamicAabbTree::allocateNode() {
         node = static_cast<uint32_t>(m_nodes.size());
         VOX_ASSERT(node < kNullIndex, "DynamicAabbTree: node index space exhausted");
         m_nodes.emplace_back();
+        m_nodeParents.push_back(kNullIndex);
     }
     m_nodes[node].links = 0;
-    m_nodes[node].setParent(kNullIndex);
+    m_nodeParents[node] = kNullIndex;
     ++m_nodeCount;
     return node;
 }
@@ -405,6 +410,7 @@ uint32_t DynamicAabbTree::allocateNode() {
 void DynamicAabbTree::freeNode(uint32_t node) {
     m_nodes[node].links = 0;
     m_nodes[node].setChild(0, m_freeNode);
+    m_nodeParents[node] = kNullIndex;
     m_freeNode = node;
     --m_nodeCount;
 }
@@ -413,7 +419,7 @@ void DynamicAabbTree::setParentOf(Ref ref, uint32_t parent) {
     if (isLeaf(ref))
         setProxyParent(indexOf(ref), parent);
     else
-        m_nodes[indexOf(ref)].setParent(parent);
+        setNodeParent(indexOf(ref), parent);
 }
 
 void DynamicAabbTree::replaceChild(uint32_t parent, Ref oldChild, Ref newChild, Ref& root) {
@@ -491,7 +497,7 @@ void DynamicAabbTree::insertLeaf(uint32_t proxy, uint32_t subtree) {
         directCost = childDirect[next];
     }
 
-    const uint32_t oldParent = isLeaf(best) ? proxyParent(indexOf(best)) : m_nodes[indexOf(best)].parent();
+    const uint32_t oldParent = isLeaf(best) ? proxyParent(indexOf(best)) : nodeParent(indexOf(best));
     const uint32_t node = allocateNode();
     Node& n = m_nodes[node];
     n.box = unionOf(boxOf(best), leafBox);
@@ -518,7 +524,7 @@ uint32_t DynamicAabbTree::removeLeaf(uint32_t proxy) {
     }
     const Node& p = m_nodes[parent];
     const Ref sibling = p.child(0) == leafRef(proxy) ? p.child(1) : p.child(0);
-    const uint32_t grandParent = p.parent();
+    const uint32_t grandParent = nodeParent(parent);
     replaceChild(grandParent, parent, sibling, root);
     freeNode(parent);
     refitAndRotate(grandParent, grandParent); // shrink the ancestors to their children again, and rebalance
@@ -553,7 +559,7 @@ void DynamicAabbTree::refitAndRotate(uint32_t node, uint32_t areaLimit) {
         if (!rotated && !boxChanged && height == n.height())
             return;
         n.setHeight(height);
-        node = n.parent();
+        node = nodeParent(node);
     }
 }
 
@@ -774,6 +780,7 @@ void DynamicAabbTree::rebuild() {
             leaves[proxyIsStatic(proxy) ? 1 : 0].push_back(leafRef(proxy));
     // Start from an empty node array so the new nodes are laid out in build (depth-first) order.
     m_nodes.clear();
+    m_nodeParents.clear();
     m_freeNode = kNullIndex;
     m_nodeCount = 0;
     for (int tree = 0; tree < 2; ++tree)
@@ -881,7 +888,7 @@ void DynamicAabbTree::settlePendingLeaves(size_t budget) {
         m_relocations.push_back({proxy, generationOf(proxy)});
         --budget;
         for (uint32_t node = proxyParent(proxy); node != kNullIndex && m_nodeMarks[node] == 0;
-             node = m_nodes[node].parent())
+             node = nodeParent(node))
             m_nodeMarks[node] = 1;
     }
     m_pendingHead = k;
@@ -1174,6 +1181,10 @@ Status DynamicAabbTree::validate() const {
     const auto fail = [](const std::string& what) {
         return Status(Error{"DynamicAabbTree::validate: " + what});
     };
+    if (m_nodeParents.size() != m_nodes.size() || m_proxyParents.size() != m_proxyWord.size())
+        return fail("the parent arrays have " + std::to_string(m_nodeParents.size()) + " and " +
+                    std::to_string(m_proxyParents.size()) + " entries for " + std::to_string(m_nodes.size()) +
+                    " nodes and " + std::to_string(m_proxyWord.size()) + " proxy slots");
     std::vector<uint8_t> seenNode(m_nodes.size(), 0);
     std::vector<uint8_t> seenProxy(m_proxyWord.size(), 0);
     int32_t leaves = 0, nodes = 0;
@@ -1181,8 +1192,7 @@ Status DynamicAabbTree::validate() const {
         const Ref root = m_roots[tree];
         if (root == kNullRef)
             continue;
-        if (isLeaf(root) ? proxyParent(indexOf(root)) != kNullIndex
-                         : m_nodes[indexOf(root)].parent() != kNullIndex)
+        if (isLeaf(root) ? proxyParent(indexOf(root)) != kNullIndex : nodeParent(indexOf(root)) != kNullIndex)
             return fail("root " + std::to_string(tree) + " has a parent");
         Stack<Ref, 128> stack;
         stack.push(root);
@@ -1209,7 +1219,7 @@ Status DynamicAabbTree::validate() const {
             for (int k = 0; k < 2; ++k) {
                 const Ref child = node.child(k);
                 const uint32_t childParent =
-                    isLeaf(child) ? proxyParent(indexOf(child)) : m_nodes[indexOf(child)].parent();
+                    isLeaf(child) ? proxyParent(indexOf(child)) : nodeParent(indexOf(child));
                 if (childParent != index)
                     return fail("child " + std::to_string(k) + " of node " + std::to_string(index) +
                                 " does not point back to it");
@@ -1270,7 +1280,7 @@ Status DynamicAabbTree::validate() const {
     if (freeNodes + m_nodeCount != static_cast<int32_t>(m_nodes.size()))
         return fail("free node list misses nodes");
     int32_t freeProxies = 0;
-    for (uint32_t proxy = m_freeProxy; proxy != kNullIndex; proxy = m_proxyWord[proxy] & kIndexMask) {
+    for (uint32_t proxy = m_freeProxy; proxy != kNullIndex; proxy = m_proxyParents[proxy]) {
         if (proxy >= m_proxyWord.size() || (m_proxyWord[proxy] & kAliveBit) != 0 ||
             freeProxies > static_cast<int32_t>(m_proxyWord.size()))
             return fail("free proxy list reaches a live or out-of-range slot, or loops");
@@ -1328,8 +1338,11 @@ TreeStats DynamicAabbTree::stats() const {
     if (m_proxyCount > 0) {
         const double proxies = m_proxyCount;
         const double slots = static_cast<double>(m_proxyWord.size());
+        // Per node: the node and its parent; per slot: the fat box, the proxy word, the leaf's parent and
+        // the user data.
         stats.bytesPerProxy =
-            (m_nodeCount * sizeof(Node) + slots * (sizeof(Aabb) + sizeof(uint32_t) + sizeof(uint64_t)) +
+            (m_nodeCount * (sizeof(Node) + sizeof(uint32_t)) +
+             slots * (sizeof(Aabb) + sizeof(ProxyWord) + sizeof(uint32_t) + sizeof(uint64_t)) +
              static_cast<double>(m_filters.size() * sizeof(ProxyFilter))) /
             proxies;
         const double work = m_stepFlags.capacity() * sizeof(uint8_t) +

@@ -345,7 +345,7 @@ TEST(TreeFiltering, NoBytesPerProxyUntilAFilterIsSet) {
                              static_cast<uint64_t>(i), vox::ProxyType::Dynamic, ProxyFilter{})
                 .value());
     const double plain = tree.stats().bytesPerProxy;
-    EXPECT_LT(plain, 68.0) << "the published figure";
+    EXPECT_LT(plain, 74.0) << "the published figure (68 before 23-bit indices moved the parents apart)";
     ASSERT_TRUE(tree.setFilter(ids[3], ProxyFilter{})); // the default again: nothing allocated
     EXPECT_EQ(tree.stats().bytesPerProxy, plain);
     ASSERT_TRUE(tree.setFilter(ids[3], ProxyFilter{2, 2}));

@@ -56,18 +56,21 @@
 /// exact, unfattened boxes) that is never searched for static partners.
 ///
 /// Data layout. Internal nodes are 32 bytes, two per cache line: a float box and one 64-bit word with both
-/// children, the parent and the height. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
-/// whose fat box, packed parent/type/generation word and 64-bit user data live in flat arrays (36 bytes).
-/// With n - 1 internal nodes for n proxies the tree takes under 68 bytes per proxy, plus 16 (a category and a
-/// mask) once any proxy is given a filter other than the default (filters live in an array of their own,
-/// made then: a tree that never filters pays nothing for them). Working state (the last
+/// children (24-bit references) and the height, all a descent reads; each node's parent is in an array of its
+/// own (4 bytes), read only on the way up. Leaves are not nodes: a child tagged as a leaf names a proxy slot,
+/// whose fat box, 16-bit type/generation word, leaf's parent and 64-bit user data live in flat arrays (38
+/// bytes). With n - 1 internal nodes for n proxies the tree takes under 74 bytes per proxy, plus 16 (a
+/// category and a mask) once any proxy is given a filter other than the default (filters live in an array of
+/// their own, made then: a tree that never filters pays nothing for them). Working state (the last
 /// tight box of each slot, a flag byte per slot, the pending index and the list of dynamic proxies, the
 /// moved, changed, due, pending and relocation lists, sweep scratch) and the pair list are kept apart and
 /// reported apart.
 ///
-/// Limits: at most 2^18 - 1 = 262,143 live proxies (`createProxy` fails beyond), the price of packing a
-/// node's links in one word. Handles carry a 12-bit generation: a stale handle goes undetected only if its
-/// slot was reused exactly a multiple of 4,096 times since.
+/// Limits: at most 2^23 - 1 = 8,388,607 live proxies (`createProxy` fails beyond), the most that 23-bit
+/// indices name: two child references and the height fill a node's word. (With 18-bit indices the parents fit
+/// in the same words, for 68 bytes per proxy but at most 262,143 proxies.) Handles carry a 14-bit
+/// generation: a stale handle goes undetected only if its slot was reused exactly a multiple of 16,384 times
+/// since.
 
 #include "vox/broadphase/aabb.h"
 #include "vox/broadphase/broadphase.h"
@@ -175,8 +178,9 @@ public:
         ProxyFilter filter{};                ///< Which proxies it pairs with (proxy_filter.h).
     };
 
-    /// Largest number of live proxies.
-    static constexpr int32_t kMaxProxies = (1 << 18) - 1;
+    /// Largest number of live proxies: 2^23 - 1 = 8,388,607, what 23-bit node and proxy indices name (as
+    /// Jolt's 23-bit body indices). `createProxy` and `createProxies` fail beyond, with an error saying so.
+    static constexpr int32_t kMaxProxies = (1 << 23) - 1;
 
     /// An empty tree, or the error of `settings.validate()` (naming each bad field, its value and the
     /// allowed range) when a field is out of its range.
@@ -320,35 +324,34 @@ public:
 
 private:
     // --- Packed references -----------------------------------------------------------------------------
-    // A reference (19 bits) names an internal node, or a proxy when kLeafTag is set. 18-bit indices are what
-    // lets a node keep two children, its parent and its height in one 64-bit word.
+    // A reference (24 bits) names an internal node, or a proxy when kLeafTag is set. 23-bit indices are what
+    // lets a node keep both children and its height in one 64-bit word; parents live in arrays of their own
+    // (m_nodeParents, m_proxyParents), as a descent never reads them.
     using Ref = uint32_t;
-    static constexpr uint32_t kIndexBits = 18;
+    static constexpr uint32_t kIndexBits = 23;
     static constexpr uint32_t kIndexMask = (1u << kIndexBits) - 1;
     static constexpr Ref kLeafTag = 1u << kIndexBits;
     static constexpr Ref kNullRef = kIndexMask; // an internal index that is never allocated
     static constexpr uint32_t kNullIndex = kIndexMask;
     static constexpr int kRefBits = kIndexBits + 1;
     static constexpr uint64_t kRefMask = (uint64_t{1} << kRefBits) - 1;
-    static constexpr int kParentShift = 2 * kRefBits;
-    static constexpr int kHeightShift = kParentShift + kIndexBits;
+    static constexpr int kHeightShift = 2 * kRefBits;
     static constexpr uint64_t kHeightMask = 0xFF;
+    static_assert(kHeightShift + 8 <= 64, "two references and the height must fit in a node's word");
+    static_assert(kMaxProxies == static_cast<int32_t>(kIndexMask), "kMaxProxies follows the index width");
 
     [[nodiscard]] static bool isLeaf(Ref ref) { return (ref & kLeafTag) != 0; }
     [[nodiscard]] static uint32_t indexOf(Ref ref) { return ref & kIndexMask; }
     [[nodiscard]] static Ref leafRef(uint32_t proxy) { return proxy | kLeafTag; }
 
-    /// An internal node in 32 bytes: its box, and one word holding child 0 and child 1 (19 bits each), the
-    /// parent (18 bits) and the height (8 bits; leaves count 0).
+    /// An internal node in 32 bytes: its box, and one word holding child 0 and child 1 (24 bits each) and
+    /// the height (8 bits; leaves count 0); 8 bits are spare. Its parent is in m_nodeParents.
     struct Node {
         Aabb box;
         uint64_t links = 0;
 
         [[nodiscard]] Ref child(int k) const {
             return static_cast<Ref>((links >> (kRefBits * k)) & kRefMask);
-        }
-        [[nodiscard]] uint32_t parent() const {
-            return static_cast<uint32_t>((links >> kParentShift) & kIndexMask);
         }
         [[nodiscard]] int32_t height() const {
             return static_cast<int32_t>((links >> kHeightShift) & kHeightMask);
@@ -357,10 +360,6 @@ private:
             const int shift = kRefBits * k;
             links = (links & ~(kRefMask << shift)) | (static_cast<uint64_t>(ref) << shift);
         }
-        void setParent(uint32_t parent) {
-            links = (links & ~(uint64_t{kIndexMask} << kParentShift)) |
-                    (static_cast<uint64_t>(parent) << kParentShift);
-        }
         void setHeight(int32_t height) {
             const uint64_t h = static_cast<uint64_t>(std::min<int32_t>(height, kHeightMask));
             links = (links & ~(kHeightMask << kHeightShift)) | (h << kHeightShift);
@@ -368,19 +367,22 @@ private:
     };
     static_assert(sizeof(Node) == 32, "a node must stay 32 bytes: two per cache line");
 
-    // The proxy word: parent node (18 bits; the next free slot when free) | static | alive | generation (12).
-    static constexpr uint32_t kStaticBit = 1u << kIndexBits;
-    static constexpr uint32_t kAliveBit = 1u << (kIndexBits + 1);
-    static constexpr uint32_t kGenerationShift = kIndexBits + 2;
-    static constexpr uint32_t kGenerationMask = (1u << (32 - kGenerationShift)) - 1;
+    // The proxy word (16 bits): alive | static | generation (14 bits). The leaf's parent node (the next free
+    // slot when free) is in m_proxyParents.
+    using ProxyWord = uint16_t;
+    static constexpr uint32_t kAliveBit = 1u;
+    static constexpr uint32_t kStaticBit = 2u;
+    static constexpr uint32_t kGenerationShift = 2;
+    static constexpr uint32_t kGenerationMask = (1u << (16 - kGenerationShift)) - 1;
+    static_assert(kGenerationMask >= 4095, "a handle must carry at least a 12-bit generation");
 
-    [[nodiscard]] uint32_t proxyParent(uint32_t proxy) const { return m_proxyWord[proxy] & kIndexMask; }
-    void setProxyParent(uint32_t proxy, uint32_t parent) {
-        m_proxyWord[proxy] = (m_proxyWord[proxy] & ~kIndexMask) | parent;
-    }
+    [[nodiscard]] uint32_t proxyParent(uint32_t proxy) const { return m_proxyParents[proxy]; }
+    void setProxyParent(uint32_t proxy, uint32_t parent) { m_proxyParents[proxy] = parent; }
+    [[nodiscard]] uint32_t nodeParent(uint32_t node) const { return m_nodeParents[node]; }
+    void setNodeParent(uint32_t node, uint32_t parent) { m_nodeParents[node] = parent; }
     [[nodiscard]] bool proxyIsStatic(uint32_t proxy) const { return (m_proxyWord[proxy] & kStaticBit) != 0; }
     [[nodiscard]] uint32_t generationOf(uint32_t proxy) const {
-        return (m_proxyWord[proxy] >> kGenerationShift) & kGenerationMask;
+        return static_cast<uint32_t>(m_proxyWord[proxy]) >> kGenerationShift;
     }
     [[nodiscard]] ProxyId handleOf(uint32_t proxy) const {
         return {static_cast<int32_t>(proxy) + 1, generationOf(proxy)};
@@ -709,10 +711,12 @@ private:
     };
 
     TreeSettings m_settings;
-    std::vector<Node> m_nodes;         ///< Internal nodes of both trees.
-    std::vector<Aabb> m_fatBoxes;      ///< Per proxy slot.
-    std::vector<uint32_t> m_proxyWord; ///< Per proxy slot: parent | static | alive | generation.
-    std::vector<uint64_t> m_userData;  ///< Per proxy slot.
+    std::vector<Node> m_nodes;            ///< Internal nodes of both trees.
+    std::vector<uint32_t> m_nodeParents;  ///< Per node: its parent (kNullIndex for a root or a free node).
+    std::vector<Aabb> m_fatBoxes;         ///< Per proxy slot.
+    std::vector<ProxyWord> m_proxyWord;   ///< Per proxy slot: alive | static | generation.
+    std::vector<uint32_t> m_proxyParents; ///< Per proxy slot: its leaf's parent node, or the next free slot.
+    std::vector<uint64_t> m_userData;     ///< Per proxy slot.
     /// Per proxy slot once any proxy was given a filter other than the default; empty before (all default).
     std::vector<ProxyFilter> m_filters;
     std::array<Ref, 2> m_roots{kNullRef, kNullRef}; ///< Dynamic tree, static tree.
