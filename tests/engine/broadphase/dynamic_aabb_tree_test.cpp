@@ -805,40 +805,4 @@ TEST(DynamicAabbTree, StaleHandleIsDetectedAfterFourThousandReuses) {
     expectValid(tree);
 }
 
-/// The whole capacity: kMaxProxies proxies in bulk, and one more refused by createProxy. About 2.1 GB and 9 s
-/// in Release: run it with --gtest_also_run_disabled_tests.
-TEST(DynamicAabbTree, DISABLED_HoldsExactlyMaxProxies) {
-    DynamicAabbTree tree;
-    const auto count = static_cast<uint32_t>(DynamicAabbTree::kMaxProxies);
-    std::vector<ProxyId> ids(count);
-    {
-        std::vector<DynamicAabbTree::BulkProxy> bulk(count);
-        for (uint32_t i = 0; i < count; ++i)
-            bulk[i].box =
-                Aabb::fromCenter(glm::vec3(static_cast<float>(i % 2048), static_cast<float>(i / 2048 % 2048),
-                                           static_cast<float>(i / (2048 * 2048))),
-                                 glm::vec3(0.2f));
-        ASSERT_TRUE(tree.createProxies(bulk, ids).ok());
-    }
-    EXPECT_EQ(tree.proxyCount(), DynamicAabbTree::kMaxProxies);
-    expectValid(tree);
-    const vox::Result<ProxyId> more = tree.createProxy(Aabb{{0, 0, 0}, {1, 1, 1}}, 0);
-    ASSERT_FALSE(more.ok());
-    EXPECT_EQ(more.error().message,
-              "DynamicAabbTree::createProxy: the tree is full (8388607 proxies); destroy "
-              "proxies or use a second tree");
-    // A slot freed at the top of the index space is reused, and the tree still moves and pairs.
-    ASSERT_TRUE(tree.destroyProxy(ids[count - 1]));
-    const ProxyId last =
-        tree.createProxy(Aabb::fromCenter(glm::vec3(0.5f, 0, 0), glm::vec3(0.4f)), 0).value();
-    EXPECT_EQ(last.index(), static_cast<int32_t>(count) - 1);
-    const glm::vec3 move(0.7f, 0, 0); // onto the next box along x
-    const Aabb moved = tree.tightBox(ids[count - 3]);
-    ASSERT_TRUE(tree.moveProxy(ids[count - 3], {moved.min + move, moved.max + move}, move));
-    int pairs = 0;
-    tree.updatePairs([&](ProxyId, ProxyId) { ++pairs; });
-    EXPECT_EQ(pairs, 3) << "the new box touches the boxes at x = 0 and x = 1, the moved one its neighbour";
-    expectValid(tree);
-}
-
 } // namespace
