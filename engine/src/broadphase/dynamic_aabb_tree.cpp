@@ -1358,7 +1358,17 @@ TreeStats DynamicAabbTree::stats() const {
                             m_sweepColumns.capacity() * sizeof(float) +
                             m_buildItems.capacity() * sizeof(BuildItem) +
                             m_builtNodes.capacity() * sizeof(uint32_t);
-        stats.workBytesPerProxy = work / proxies;
+        // The fat boxes' levels and feedback, and grid mode's scratch.
+        const double levels =
+            (m_level.capacity() + m_levelCap.capacity() + m_marginLevel.capacity()) * sizeof(int8_t) +
+            m_excessPairs.capacity() * sizeof(int32_t);
+        const double grid = m_gridItems.capacity() * sizeof(GridItem) +
+                            m_gridEntries.capacity() * sizeof(GridEntry) +
+                            (m_gridSorted.capacity() + m_gridStarts.capacity() + m_gridNext.capacity() +
+                             m_gridLarge.capacity()) *
+                                sizeof(uint32_t) +
+                            m_gridExtents.capacity() * sizeof(float) + m_gridPairs.capacity() * sizeof(Pair);
+        stats.workBytesPerProxy = (work + levels + grid) / proxies;
     }
     stats.sweptSteps = m_sweptSteps;
     stats.gridSteps = m_gridSteps;
