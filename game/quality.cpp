@@ -10,8 +10,9 @@ namespace {
 
 // LOW: multisampling off (on llvmpipe 4x costs about as much as the rest of the frame) and 65 % of the
 // resolution each way (42 % of the pixels), upscaled linearly: edges soften a little, shots and
-// silhouettes stay clear, and the HUD is drawn sharp on top. 65 %, not 70 %: the frame at 1280 x 720 on
-// two cores comes to ~14 ms instead of ~15-17 ms, a margin under 16.7 ms (docs/benchmarks.md). Sprites
+// silhouettes stay clear, and the HUD is drawn sharp on top. 65 %, not 70 %: that leaves the frame at
+// 1280 x 720 on two cores a margin under 16.7 ms (docs/benchmarks.md, "Figures that were in source
+// comments"). Sprites
 // drawn by face direction: a software rasteriser shades vertices on the game's thread, and a third fewer
 // of them is worth a few more draw calls.
 constexpr QualityPreset kLow{1, 0.65f, true};

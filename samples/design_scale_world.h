@@ -78,7 +78,7 @@ struct DesignScaleTimes {
     double broadphaseMs = 0.0;  ///< moveProxy for every model and updatePairs.
     double narrowphaseMs = 0.0; ///< firstOrientedContact on each pair.
     double responseMs = 0.0;    ///< Erosion, bricks and bounces.
-    /// The collision step the 4 ms floor is about: broadphase and narrowphase.
+    /// The collision step: broadphase and narrowphase (its floor: docs/benchmarks.md, design scale).
     [[nodiscard]] double collisionMs() const { return broadphaseMs + narrowphaseMs; }
 };
 

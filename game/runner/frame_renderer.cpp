@@ -14,7 +14,7 @@ namespace invaders {
 // When the frame is the whole window, it is drawn straight into the window's back buffer; otherwise
 // (letterboxed, headless, or a windowed --screenshot, which reads the frame back) into a render target
 // that is then copied into the window. On a software rasteriser that copy is a full-screen pass the frame
-// must wait for: at 1280 x 720 on llvmpipe, ~48 fps through the target, ~65 fps straight.
+// must wait for (what it costs: docs/benchmarks.md, "Figures that were in source comments").
 vox::Status FrameRenderer::draw(double alpha) {
     const bool headless = m_settings.mode == RunMode::Headless;
     const vox::PixelSize drawable = m_window.drawableSize();

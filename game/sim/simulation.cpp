@@ -158,11 +158,6 @@ const vox::VoxelModel& Simulation::invaderModel(int32_t index) const {
     return m_assets.invaders[static_cast<size_t>(typeOfRow(rowOf(index)))][invader.frame];
 }
 
-const vox::VoxelModel& Simulation::alienShotModel(AlienShotType type) const {
-    const AlienShot& shot = m_alienShots[static_cast<size_t>(type)];
-    return m_assets.alienShots[static_cast<size_t>(type)][static_cast<size_t>(shot.steps % 4)];
-}
-
 std::span<const DebrisVoxel> Simulation::debris(const SimEvent& event) const {
     return std::span<const DebrisVoxel>(m_debris).subspan(static_cast<size_t>(event.debrisBegin),
                                                           static_cast<size_t>(event.debrisCount));

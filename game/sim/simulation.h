@@ -105,8 +105,6 @@ public:
     [[nodiscard]] std::span<const Explosion> explosions() const { return m_explosions; }
     /// Frames left of the invader explosion that holds the rack (0: none).
     [[nodiscard]] int32_t invaderExplosionTimer() const { return m_invaderExplosionTimer; }
-    /// Index 0..3 of the next march note.
-    [[nodiscard]] int32_t nextMarchNote() const { return m_noteIndex; }
     /// Voxels an invader shot falls per move now (it moves every third step): by the live count and the
     /// difficulty.
     [[nodiscard]] int32_t alienShotSpeed() const;
@@ -128,8 +126,6 @@ public:
     /// The model of invader `index` of the current rack as currently shown (its `Body::placement` says
     /// where).
     [[nodiscard]] const vox::VoxelModel& invaderModel(int32_t index) const;
-    /// The model of invader shot `type` as currently shown.
-    [[nodiscard]] const vox::VoxelModel& alienShotModel(AlienShotType type) const;
     /// The rack row (0 = bottom) of invader `index`.
     [[nodiscard]] static int32_t rowOf(int32_t index) { return index / arcade::kRackColumns; }
     /// The rack column (0 = left) of invader `index`.

@@ -63,8 +63,6 @@ public:
     /// backdrops are opaque black with a white border; light opaque rectangles (the selection bar, key caps)
     /// white.
     void setHighContrast(bool enabled) { m_highContrast = enabled; }
-    /// Whether high contrast is on.
-    [[nodiscard]] bool highContrast() const { return m_highContrast; }
 
     /// Every text drawn so far.
     [[nodiscard]] const std::vector<DrawnText>& texts() const { return m_texts; }

@@ -4,6 +4,7 @@
 #include "vox/core/assert.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <string>
@@ -263,8 +264,19 @@ bool DynamicAabbTree::moveProxySlow(uint32_t proxy, const Aabb& box, const glm::
 
 DynamicAabbTree::Fattening DynamicAabbTree::fatteningAt(uint32_t proxy, int32_t level, int32_t marginLevel,
                                                         bool steady) const {
-    // 2^k, exact: the float whose exponent field is k + 127.
-    const auto power = [](int32_t k) { return std::bit_cast<float>(static_cast<uint32_t>(k + 127) << 23); };
+    // 2^k for the levels kMinLevel .. kMaxSteadyDoublings, exact (a table: no library call on the way).
+    static constexpr auto kPowers = [] {
+        std::array<float, TreeSettings::kMaxSteadyDoublings - kMinLevel + 1> powers{};
+        float value = 1.0f;
+        for (int32_t k = 0; k < -kMinLevel; ++k)
+            value *= 0.5f;
+        for (float& power : powers) {
+            power = value;
+            value *= 2.0f;
+        }
+        return powers;
+    }();
+    const auto power = [](int32_t k) { return kPowers[static_cast<size_t>(k - kMinLevel)]; };
     const float margin = (level >= 1 ? m_settings.margin * m_settings.steadyMarginScale : m_settings.margin) *
                          power(marginLevel);
     return {margin, basePrediction(proxy) * power(level), static_cast<int8_t>(level),

@@ -36,7 +36,6 @@ LineRenderer::LineRenderer(ShaderProgram program, Buffer vertices, VertexArray l
 
 int32_t LineRenderer::draw(const LineBatch& lines, const glm::mat4& viewProjection, const Viewport& viewport,
                            float opacity) {
-    m_lastUploadBytes = 0;
     if (lines.empty())
         return 0;
     const GlDebugScope scope("debug lines");
@@ -48,7 +47,6 @@ int32_t LineRenderer::draw(const LineBatch& lines, const glm::mat4& viewProjecti
     // Re-specifying (orphaning) gives fresh storage instead of waiting for last frame's draw.
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(m_capacityBytes), nullptr, GL_STREAM_DRAW);
     glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), vertices.data());
-    m_lastUploadBytes = static_cast<int64_t>(bytes);
 
     glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
     glDisable(GL_DEPTH_TEST);

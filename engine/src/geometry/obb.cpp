@@ -30,8 +30,8 @@ int firstSeparatingAxis(const Obb& a, const Obb& b) {
 
     // A branch per axis, face axes first, and A's computing only their own row of r: most separated pairs
     // are told apart by a face of A, and then the rest of r is never needed. (Testing each group of axes
-    // without branches and leaving with one branch per group was slower on random pairs: 11.5 against 8.8 ns
-    // per separated pair, 16.1 against 14.9 ns over all pairs.)
+    // without branches and leaving with one branch per group was slower: docs/benchmarks.md, "Figures that
+    // were in source comments".)
     float r[3][3];
     float absR[3][3];
     float t[3];

@@ -66,7 +66,6 @@ public:
     FlushResult flush();
 
     void bind(int quadUnit, int recordUnit, int paletteUnit) const;
-    [[nodiscard]] int32_t capacityQuads() const { return m_quads.capacity(); }
 
 private:
     struct Range {

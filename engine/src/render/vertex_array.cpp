@@ -22,11 +22,6 @@ void VertexArray::setFloatAttribute(GLuint index, const Buffer& buffer, int comp
                           reinterpret_cast<const void*>(static_cast<uintptr_t>(offsetBytes)));
 }
 
-void VertexArray::setIndexBuffer(const Buffer& buffer) {
-    bind();
-    buffer.bind(GL_ELEMENT_ARRAY_BUFFER); // element buffer binding is part of the vertex array's state
-}
-
 void VertexArray::bind() const {
     glBindVertexArray(m_name.get());
 }

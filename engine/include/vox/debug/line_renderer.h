@@ -32,9 +32,6 @@ public:
     int32_t draw(const LineBatch& lines, const glm::mat4& viewProjection, const Viewport& viewport,
                  float opacity = 1.0f);
 
-    /// Bytes uploaded by the last `draw`.
-    [[nodiscard]] int64_t lastUploadBytes() const { return m_lastUploadBytes; }
-
 private:
     LineRenderer(ShaderProgram program, Buffer vertices, VertexArray layout);
 
@@ -44,7 +41,6 @@ private:
     Buffer m_vertices;
     VertexArray m_layout;
     size_t m_capacityBytes = 0;
-    int64_t m_lastUploadBytes = 0;
 };
 
 } // namespace vox

@@ -21,8 +21,6 @@ public:
     /// `buffer`, starting `offsetBytes` into it, advancing `strideBytes` per vertex.
     void setFloatAttribute(GLuint index, const Buffer& buffer, int components, size_t strideBytes,
                            size_t offsetBytes);
-    /// Binds this vertex array and records `buffer` as its element (index) buffer.
-    void setIndexBuffer(const Buffer& buffer);
 
     /// Binds this vertex array.
     void bind() const;

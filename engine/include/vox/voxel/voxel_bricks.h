@@ -9,8 +9,8 @@
 /// node keeps the tight box of the filled cells under it. A 64^3 model has 2 levels above its bricks.
 ///
 /// The hierarchy is a snapshot: after changing the model (`VoxelModel::set`, `erodeVoxels`), build it
-/// again. Building reads the model's bit rows, 4 cells at a time: about 16 us for a 32^3 model, 0.2 to 0.3 ms
-/// for a 64^3 one.
+/// again. Building reads the model's bit rows, 4 cells at a time (its cost: docs/benchmarks.md, "Figures
+/// that were in source comments").
 
 #include "vox/geometry/obb.h"
 #include "vox/voxel/voxel_model.h"
