@@ -3,8 +3,8 @@
 // A fat box pays when it lasts: a proxy that stays inside it costs a few compares per step. When proxies move
 // so fast that many leave their fat boxes every step (projectiles, a swarm of fast ships, a wrap-around
 // world's teleports), every one of them costs a reinsertion (a descent of the tree) and a query (another),
-// where a uniform grid rebuilt from scratch costs a few stores per box: the tree falls off a cliff there (26
-// times a grid's step at 300 units/s in issue 33's wrap-around world). So the dynamic half changes its
+// where a uniform grid rebuilt from scratch costs a few stores per box: the tree falls off a cliff there
+// (docs/benchmarks.md, "Adversarial workloads"). So the dynamic half changes its
 // structure with the workload: when, over recent steps, more than one proxy in kGridModeEnterRatio leaves its
 // fat box per step, the dynamic tree is dissolved and each step bins every box in a hash grid and reads the
 // pairs off it, exact (tight boxes), like the grid it would otherwise lose to; queries walk the same grid.

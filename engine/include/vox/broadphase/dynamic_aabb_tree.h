@@ -665,10 +665,9 @@ private:
     // --- Grid mode (dynamic_aabb_tree_grid.cpp) ---------------------------------------------------------
     /// Grid mode is entered when, over recent steps, more than one proxy in kGridModeEnterRatio leaves its
     /// fat box per step (and at least kGridModeChanges do), and left when fewer than one in
-    /// kGridModeLeaveRatio do; a switch stays at least kGridModeDwell steps. Where the two cost the same
-    /// (measured on bench/broadphase/adversarial_bench: a re-fattening costs the tree about as much as
-    /// binning a dozen boxes costs the grid), with room on either side so that a workload near it does not go
-    /// back and forth.
+    /// kGridModeLeaveRatio do; a switch stays at least kGridModeDwell steps. The ratios sit on either side
+    /// of where the two cost the same (a re-fattening costs the tree about what binning a dozen boxes costs
+    /// the grid: bench/broadphase/adversarial_bench), so that a workload near it does not go back and forth.
     static constexpr double kGridModeEnterRatio = 12.0;
     static constexpr double kGridModeLeaveRatio = 16.0;
     static constexpr double kGridModeChanges = 64.0;
