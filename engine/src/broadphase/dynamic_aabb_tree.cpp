@@ -14,6 +14,11 @@ namespace vox {
 namespace {
 // The box that overlaps nothing and leaves any box unchanged in a union (min +inf, max -inf).
 const Aabb kNoBox{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+
+// The error of validate() and its parts: the first broken invariant, named.
+Status invalidTree(const std::string& what) {
+    return Status(Error{"DynamicAabbTree::validate: " + what});
+}
 } // namespace
 
 /// One subtree (or leaf) fed to the binned SAH build.
@@ -1190,16 +1195,28 @@ void DynamicAabbTree::endStep() {
 // --- Validation and statistics -------------------------------------------------------------------------
 
 Status DynamicAabbTree::validate() const {
-    const auto fail = [](const std::string& what) {
-        return Status(Error{"DynamicAabbTree::validate: " + what});
-    };
+    const auto fail = invalidTree;
     if (m_nodeParents.size() != m_nodes.size() || m_proxyParents.size() != m_proxyWord.size())
         return fail("the parent arrays have " + std::to_string(m_nodeParents.size()) + " and " +
                     std::to_string(m_proxyParents.size()) + " entries for " + std::to_string(m_nodes.size()) +
                     " nodes and " + std::to_string(m_proxyWord.size()) + " proxy slots");
     std::vector<uint8_t> seenNode(m_nodes.size(), 0);
-    std::vector<uint8_t> seenProxy(m_proxyWord.size(), 0);
     int32_t leaves = 0, nodes = 0;
+    if (Status status = validateTrees(seenNode, leaves, nodes); !status.ok())
+        return status;
+    if (Status status = validateSlots(leaves); !status.ok())
+        return status;
+    if (nodes != m_nodeCount)
+        return fail("node count " + std::to_string(m_nodeCount) + " but " + std::to_string(nodes) +
+                    " reachable");
+    if (Status status = validateFreeLists(seenNode); !status.ok())
+        return status;
+    return validatePairs();
+}
+
+Status DynamicAabbTree::validateTrees(std::vector<uint8_t>& seenNode, int32_t& leaves, int32_t& nodes) const {
+    const auto fail = invalidTree;
+    std::vector<uint8_t> seenProxy(m_proxyWord.size(), 0);
     for (int tree = 0; tree < 2; ++tree) {
         const Ref root = m_roots[tree];
         if (root == kNullRef)
@@ -1247,6 +1264,11 @@ Status DynamicAabbTree::validate() const {
                             ", not " + std::to_string(height));
         }
     }
+    return {};
+}
+
+Status DynamicAabbTree::validateSlots(int32_t leaves) const {
+    const auto fail = invalidTree;
     int32_t alive = 0;
     size_t dynamicCount = 0;
     for (uint32_t proxy = 0; proxy < m_proxyWord.size(); ++proxy) {
@@ -1278,9 +1300,11 @@ Status DynamicAabbTree::validate() const {
                     " leaves and " + std::to_string(alive) + " live slots");
     if (m_gridMode && m_roots[0] != kNullRef)
         return fail("grid mode with a dynamic tree");
-    if (nodes != m_nodeCount)
-        return fail("node count " + std::to_string(m_nodeCount) + " but " + std::to_string(nodes) +
-                    " reachable");
+    return {};
+}
+
+Status DynamicAabbTree::validateFreeLists(std::vector<uint8_t>& seenNode) const {
+    const auto fail = invalidTree;
     // Free lists: every free slot once, no live one, and together with the used ones the whole array.
     int32_t freeNodes = 0;
     for (uint32_t node = m_freeNode; node != kNullIndex; node = m_nodes[node].child(0)) {
@@ -1300,6 +1324,11 @@ Status DynamicAabbTree::validate() const {
     }
     if (freeProxies + m_proxyCount != static_cast<int32_t>(m_proxyWord.size()))
         return fail("free proxy list misses slots");
+    return {};
+}
+
+Status DynamicAabbTree::validatePairs() const {
+    const auto fail = invalidTree;
     // Pairs: live, distinct, not both static, overlapping (unless a member changed since), listed once.
     std::vector<uint64_t> keys;
     for (const Pair& pair : m_pairs) {

@@ -654,6 +654,13 @@ private:
     static constexpr float kPlainReach = 8.0f;
     /// Pairs a fat box may cost beyond twice its proxy's touching pairs (see adjustLevelCaps).
     static constexpr int32_t kSparePairs = 8;
+    /// The parts of validate(): both trees' links, boxes and heights (marking the nodes reached and counting
+    /// leaves and nodes); the slots against the leaves and the per-slot lists; the free lists (marking their
+    /// nodes); the tracked pairs.
+    [[nodiscard]] Status validateTrees(std::vector<uint8_t>& seenNode, int32_t& leaves, int32_t& nodes) const;
+    [[nodiscard]] Status validateSlots(int32_t leaves) const;
+    [[nodiscard]] Status validateFreeLists(std::vector<uint8_t>& seenNode) const;
+    [[nodiscard]] Status validatePairs() const;
     /// The end of `updatePairs`: per-step state reset, relocation of misplaced leaves within a budget, the
     /// choice of mode for the next step.
     void endStep();
