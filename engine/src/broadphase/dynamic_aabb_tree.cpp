@@ -685,6 +685,64 @@ struct BuildTask {
 constexpr int kBinCount = 16;
 } // namespace
 
+uint32_t DynamicAabbTree::sahSplit(uint32_t begin, uint32_t end, const glm::vec3& lo, const glm::vec3& hi) {
+    std::vector<BuildItem>& items = m_buildItems;
+    const uint32_t count = end - begin;
+    // Split on the widest axis of the centres at the bin boundary of least SAH cost.
+    const glm::vec3 extent = hi - lo;
+    const int axis = extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2);
+    uint32_t mid = begin + count / 2;
+    if (count > 2 && extent[axis] > 0.0f) {
+        const float scale = static_cast<float>(kBinCount) * (1.0f - 1e-6f) / extent[axis];
+        const auto binOf = [&](const BuildItem& item) {
+            return std::min(kBinCount - 1, static_cast<int>((item.center2[axis] - lo[axis]) * scale));
+        };
+        std::array<Aabb, kBinCount> binBox;
+        std::array<uint32_t, kBinCount> binCount{};
+        for (uint32_t i = begin; i < end; ++i) {
+            const int bin = binOf(items[i]);
+            binBox[bin] = binCount[bin]++ == 0 ? items[i].box : unionOf(binBox[bin], items[i].box);
+        }
+        // Sweep from the right to get the cost of every right part, then from the left.
+        std::array<float, kBinCount> rightCost{};
+        Aabb acc;
+        uint32_t accCount = 0;
+        for (int bin = kBinCount - 1; bin > 0; --bin) {
+            if (binCount[bin] > 0) {
+                acc = accCount == 0 ? binBox[bin] : unionOf(acc, binBox[bin]);
+                accCount += binCount[bin];
+            }
+            rightCost[bin] = accCount == 0 ? 0.0f : acc.surfaceArea() * static_cast<float>(accCount);
+        }
+        float bestCost = INFINITY;
+        int bestSplit = -1; // bins <= bestSplit go left
+        accCount = 0;
+        for (int bin = 0; bin < kBinCount - 1; ++bin) {
+            if (binCount[bin] > 0) {
+                acc = accCount == 0 ? binBox[bin] : unionOf(acc, binBox[bin]);
+                accCount += binCount[bin];
+            }
+            if (accCount == 0 || accCount == count)
+                continue;
+            const float cost = acc.surfaceArea() * static_cast<float>(accCount) + rightCost[bin + 1];
+            if (cost < bestCost) {
+                bestCost = cost;
+                bestSplit = bin;
+            }
+        }
+        if (bestSplit >= 0) {
+            BuildItem* first = items.data() + begin;
+            BuildItem* split = std::partition(
+                first, items.data() + end, [&](const BuildItem& item) { return binOf(item) <= bestSplit; });
+            mid = static_cast<uint32_t>(split - items.data());
+        }
+    }
+    // Equal centres (or a failed split): halve by count, which keeps the height logarithmic.
+    if (mid <= begin || mid >= end)
+        mid = begin + count / 2;
+    return mid;
+}
+
 DynamicAabbTree::Ref DynamicAabbTree::buildSubtree(std::vector<Ref>& refs) {
     if (refs.empty())
         return kNullRef;
@@ -727,60 +785,7 @@ DynamicAabbTree::Ref DynamicAabbTree::buildSubtree(std::vector<Ref>& refs) {
         }
         m_nodes[node].box = box;
 
-        // Split on the widest axis of the centres at the bin boundary of least SAH cost.
-        const glm::vec3 extent = hi - lo;
-        const int axis =
-            extent.x >= extent.y ? (extent.x >= extent.z ? 0 : 2) : (extent.y >= extent.z ? 1 : 2);
-        uint32_t mid = task.begin + count / 2;
-        if (count > 2 && extent[axis] > 0.0f) {
-            const float scale = static_cast<float>(kBinCount) * (1.0f - 1e-6f) / extent[axis];
-            const auto binOf = [&](const BuildItem& item) {
-                return std::min(kBinCount - 1, static_cast<int>((item.center2[axis] - lo[axis]) * scale));
-            };
-            std::array<Aabb, kBinCount> binBox;
-            std::array<uint32_t, kBinCount> binCount{};
-            for (uint32_t i = task.begin; i < task.end; ++i) {
-                const int bin = binOf(items[i]);
-                binBox[bin] = binCount[bin]++ == 0 ? items[i].box : unionOf(binBox[bin], items[i].box);
-            }
-            // Sweep from the right to get the cost of every right part, then from the left.
-            std::array<float, kBinCount> rightCost{};
-            Aabb acc;
-            uint32_t accCount = 0;
-            for (int bin = kBinCount - 1; bin > 0; --bin) {
-                if (binCount[bin] > 0) {
-                    acc = accCount == 0 ? binBox[bin] : unionOf(acc, binBox[bin]);
-                    accCount += binCount[bin];
-                }
-                rightCost[bin] = accCount == 0 ? 0.0f : acc.surfaceArea() * static_cast<float>(accCount);
-            }
-            float bestCost = INFINITY;
-            int bestSplit = -1; // bins <= bestSplit go left
-            accCount = 0;
-            for (int bin = 0; bin < kBinCount - 1; ++bin) {
-                if (binCount[bin] > 0) {
-                    acc = accCount == 0 ? binBox[bin] : unionOf(acc, binBox[bin]);
-                    accCount += binCount[bin];
-                }
-                if (accCount == 0 || accCount == count)
-                    continue;
-                const float cost = acc.surfaceArea() * static_cast<float>(accCount) + rightCost[bin + 1];
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    bestSplit = bin;
-                }
-            }
-            if (bestSplit >= 0) {
-                BuildItem* first = items.data() + task.begin;
-                BuildItem* split = std::partition(first, items.data() + task.end, [&](const BuildItem& item) {
-                    return binOf(item) <= bestSplit;
-                });
-                mid = static_cast<uint32_t>(split - items.data());
-            }
-        }
-        // Equal centres (or a failed split): halve by count, which keeps the height logarithmic.
-        if (mid <= task.begin || mid >= task.end)
-            mid = task.begin + count / 2;
+        const uint32_t mid = sahSplit(task.begin, task.end, lo, hi);
         tasks.push({mid, task.end, node, 1});
         tasks.push({task.begin, mid, node, 0});
     }

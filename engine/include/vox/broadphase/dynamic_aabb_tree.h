@@ -557,6 +557,10 @@ private:
     }
     /// Binned-SAH build over the subtrees `refs` (leaves or kept subtrees); returns the new root.
     [[nodiscard]] Ref buildSubtree(std::vector<Ref>& refs);
+    /// Partitions the build items [begin, end), whose centres (doubled) span lo .. hi, on the widest axis at
+    /// the bin boundary of least SAH cost; returns where the right part starts (the middle when no split
+    /// is found).
+    [[nodiscard]] uint32_t sahSplit(uint32_t begin, uint32_t end, const glm::vec3& lo, const glm::vec3& hi);
     /// Tracks the pair (a, b) unless their filters reject each other: the one place every pair-finding path
     /// goes through, and where filtering happens. A tree whose proxies all have the default filter (no
     /// filter array) skips the test.
