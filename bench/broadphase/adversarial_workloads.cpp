@@ -35,16 +35,7 @@ void drawFlatSwarmObject(vox::Rng& rng, float side, SceneObject& object) {
 /// Moves a flat object by velocity * dt, its centre reflecting at the walls of [0, side]^2 (W2's rule).
 void moveReflecting(SceneObject& object, float side) {
     const glm::vec3 half = object.box.halfExtent();
-    glm::vec3 center = object.box.center() + object.velocity * kDt;
-    for (int axis = 0; axis < 2; ++axis) {
-        if (center[axis] < 0.0f) {
-            center[axis] = -center[axis];
-            object.velocity[axis] = -object.velocity[axis];
-        } else if (center[axis] > side) {
-            center[axis] = 2.0f * side - center[axis];
-            object.velocity[axis] = -object.velocity[axis];
-        }
-    }
+    const glm::vec3 center = moveInsideWalls(object.box.center(), object.velocity, side, 2);
     object.box = flatBox(center, half.x, half.y);
 }
 

@@ -61,17 +61,7 @@ void SwarmWorkload::step(FrameEvents& events) {
             for (int axis = 0; axis < axes; ++axis)
                 object.velocity[axis] = m_rng.uniform(-3.0f, 3.0f);
         const glm::vec3 half = object.box.halfExtent();
-        const glm::vec3 oldCenter = object.box.center();
-        glm::vec3 center = oldCenter + object.velocity * kDt;
-        for (int axis = 0; axis < axes; ++axis) {
-            if (center[axis] < 0.0f) {
-                center[axis] = -center[axis];
-                object.velocity[axis] = -object.velocity[axis];
-            } else if (center[axis] > m_side) {
-                center[axis] = 2.0f * m_side - center[axis];
-                object.velocity[axis] = -object.velocity[axis];
-            }
-        }
+        const glm::vec3 center = moveInsideWalls(object.box.center(), object.velocity, m_side, axes);
         object.box = vox::Aabb::fromCenter(center, half);
         events.moved.push_back(i);
     }

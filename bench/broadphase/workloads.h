@@ -106,6 +106,24 @@ struct QuerySet {
 };
 [[nodiscard]] QuerySet makeQuerySet(int32_t count, bool flat);
 
+/// A centre moved by `velocity` * kDt inside [0, side] on the first `axes` axes: past a wall it is reflected
+/// back in and that component of the velocity turns around. The swarms' motion (W2 and the adversarial
+/// ones).
+[[nodiscard]] inline glm::vec3 moveInsideWalls(const glm::vec3& center, glm::vec3& velocity, float side,
+                                               int axes) {
+    glm::vec3 moved = center + velocity * kDt;
+    for (int axis = 0; axis < axes; ++axis) {
+        if (moved[axis] < 0.0f) {
+            moved[axis] = -moved[axis];
+            velocity[axis] = -velocity[axis];
+        } else if (moved[axis] > side) {
+            moved[axis] = 2.0f * side - moved[axis];
+            velocity[axis] = -velocity[axis];
+        }
+    }
+    return moved;
+}
+
 /// Every pair of live objects (not both static) whose tight boxes overlap, as sorted keys
 /// (min id << 32 | max id): the exact set, by a sort-and-sweep on x independent of every broadphase.
 [[nodiscard]] std::vector<uint64_t> exactPairs(const std::vector<SceneObject>& objects);
