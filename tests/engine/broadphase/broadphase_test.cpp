@@ -9,6 +9,8 @@
 
 #include "engine/core/assert_capture.h"
 
+#include "engine/broadphase/broadphase_test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -78,13 +80,7 @@ bool sameBox(const Aabb& a, const Aabb& b) {
     return a.min == b.min && a.max == b.max;
 }
 
-template <class B>
-void validateIfTree(const B& broadphase) {
-    if constexpr (requires { broadphase.validate(); }) {
-        const vox::Status status = broadphase.validate();
-        ASSERT_TRUE(status.ok()) << status.error().message;
-    }
-}
+using vox::test::validateIfTree;
 
 /// Runs `operations` random operations on a subject and on brute force, comparing every `checkEvery`.
 template <class Subject>

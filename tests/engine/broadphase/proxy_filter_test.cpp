@@ -11,6 +11,8 @@
 
 #include "engine/core/assert_capture.h"
 
+#include "engine/broadphase/broadphase_test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -99,13 +101,7 @@ uint64_t randomQueryMask(vox::Rng& rng) {
     return rng.below(4) == 0 ? vox::kAllCategories : rng.below(16);
 }
 
-template <class B>
-void validateIfTree(const B& broadphase) {
-    if constexpr (requires { broadphase.validate(); }) {
-        const vox::Status status = broadphase.validate();
-        ASSERT_TRUE(status.ok()) << status.error().message;
-    }
-}
+using vox::test::validateIfTree;
 
 /// A random scene with random filters: creates (with a filter or not), destroys, moves and setFilter calls,
 /// then every step the reported pairs, box and point queries with masks and rays with masks must be what
