@@ -296,12 +296,11 @@ bool DynamicAabbTree::queryGridBox(const Aabb& box, bool (*onHit)(const void* vi
     CellRange range{};
     if (!cellRange(box, m_gridOrigin, m_gridInverse, range) ||
         cellCount(range, kMaxQueryCells) > kMaxQueryCells) {
-        // A query too large for the cells: every binned item once.
-        std::vector<uint8_t> large(m_gridItems.size(), 0);
-        for (const uint32_t item : m_gridLarge)
-            large[item] = 1;
-        for (size_t item = 0; item < m_gridItems.size(); ++item)
-            if (large[item] == 0 && current(m_gridItems[item]) && !onHit(visitor, m_gridItems[item].proxy))
+        // A query too large for the cells: every binned item once (the large ones were tested above;
+        // m_gridLarge is in item order).
+        for (uint32_t item = 0; item < m_gridItems.size(); ++item)
+            if (!std::binary_search(m_gridLarge.begin(), m_gridLarge.end(), item) &&
+                current(m_gridItems[item]) && !onHit(visitor, m_gridItems[item].proxy))
                 return false;
         return true;
     }

@@ -129,7 +129,9 @@ private:
     void checkQueries() {
         for (int q = 0; q < 4; ++q) {
             const glm::vec3 centre{m_rng.uniform(0, m_side), m_rng.uniform(0, m_side), 0.0f};
-            const Aabb query = Aabb::fromCenter(centre, glm::vec3(m_rng.uniform(0.5f, 20.0f), 4.0f, 1.0f));
+            // The last query covers the whole world: more cells than grid mode walks, so it scans its items.
+            const float reach = q == 3 ? 2.0f * m_side : m_rng.uniform(0.5f, 20.0f);
+            const Aabb query = Aabb::fromCenter(centre, glm::vec3(reach, q == 3 ? reach : 4.0f, 1.0f));
             std::vector<uint64_t> hits;
             const uint64_t mask = q == 0 ? uint64_t{2} : vox::kAllCategories; // one query for team 1 only
             m_tree.queryBox(
