@@ -14,10 +14,6 @@
 namespace invaders {
 namespace {
 
-constexpr std::array<std::string_view, kScreenCount> kScreenNames = {
-    "Title",   "ScoreTable", "HighScores", "Demo",          "Playing", "Paused",
-    "Options", "Controls",   "GameOver",   "EnterInitials", "Replay"};
-
 constexpr std::array<std::string_view, kActionCount> kHeldNames = {
     "Left", "Right",  "Fire",     "Pause",    "Start",     "ToggleFullscreen", "ToggleDebugOverlay",
     "Quit", "MenuUp", "MenuDown", "MenuLeft", "MenuRight", "Confirm",          "Back"};
@@ -137,8 +133,7 @@ void TouchInput::trace(const GameFlow& flow) {
     m_tracedScreen = flow.screen();
     const Simulation* simulation = flow.simulation();
     std::printf("touch-trace: step %llu screen %s fingers %zu held %s cannon-x %d shots %llu\n",
-                static_cast<unsigned long long>(m_steps),
-                std::string(kScreenNames[static_cast<size_t>(flow.screen())]).c_str(),
+                static_cast<unsigned long long>(m_steps), std::string(screenName(flow.screen())).c_str(),
                 m_state.fingers().size(), heldText(m_heldBits).c_str(),
                 simulation ? simulation->cannon().x : -1, static_cast<unsigned long long>(m_shotsFired));
     std::fflush(stdout);

@@ -39,6 +39,8 @@ const FlowScreen& ScreenSet::operator[](Screen screen) const {
         return watch;
     case Screen::Share:
         return share;
+    case Screen::Count:
+        break;
     }
     VOX_VERIFY(false, "ScreenSet: not a Screen value");
     return title;

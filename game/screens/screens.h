@@ -14,7 +14,7 @@
 // To add a menu entry: one `ui.button(...)` or `ui.option(...)` line in that screen's `layout()`, which
 // returns the entry's `Transition` when it is chosen.
 // To add a screen (WATCH, SHARE, ...):
-//   1. a `Screen` value, and `kScreenCount` one more;
+//   1. a `Screen` value and its row in `kScreenTable` (screens/screen_table.h);
 //   2. a `FlowScreen` class below, with its file game/screens/<name>_screen.cpp (listed in
 //      game/CMakeLists.txt): `layout()` returns the chosen entry's `Transition`, `step()` what else;
 //   3. a member of `ScreenSet` and its case in `ScreenSet::operator[]` (the compiler warns on a missing one);
@@ -26,6 +26,7 @@
 
 #include "persist/key_rebinding.h"
 #include "persist/settings.h"
+#include "screens/screen_table.h"
 #include "sim/sim_types.h"
 #include "ui/ui.h"
 
@@ -43,26 +44,6 @@
 namespace invaders {
 
 class GameFlow;
-
-/// The screens. Also the index of each in `GameFlow`.
-enum class Screen : uint8_t {
-    Title,         ///< Logo, main menu, controls (attract mode, 1 of 4).
-    ScoreTable,    ///< The score advance table (attract mode, 2 of 4).
-    HighScores,    ///< The top ten (attract mode, 3 of 4; also after entering initials).
-    Demo,          ///< A game the pilot plays (attract mode, 4 of 4).
-    Playing,       ///< A game.
-    Paused,        ///< Pause menu over the game.
-    Options,       ///< Volumes, difficulty, display, controls.
-    Controls,      ///< Rebinding the play keys.
-    GameOver,      ///< "GAME OVER" over the last frame.
-    EnterInitials, ///< A top-ten score: three letters.
-    Replay,        ///< --replay playback.
-    Watch,         ///< A top-ten entry's kept run played back (WATCH on the table).
-    Share,         ///< A run saved and its code copied (SHARE after a game or while watching).
-    Accessibility, ///< Motion, flashes, colours, contrast, text size, the visible beat.
-};
-/// Number of `Screen` values.
-inline constexpr int32_t kScreenCount = 14;
 
 /// What the scene draws behind a screen's widgets.
 enum class Scenery : uint8_t {
