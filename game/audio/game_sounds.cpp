@@ -1,6 +1,6 @@
 #include "audio/game_sounds.h"
 
-#include "game_flow.h"
+#include "sim/simulation.h"
 
 namespace invaders {
 
@@ -23,17 +23,16 @@ std::optional<SoundId> soundFor(const SimEvent& event) {
     }
 }
 
-void GameSounds::step(const GameFlow& flow, AudioSystem& audio) {
-    for (const SimEvent& event : flow.events()) {
+void GameSounds::step(std::span<const SimEvent> events, Screen screen, const Simulation* shown,
+                      AudioSystem& audio) {
+    for (const SimEvent& event : events) {
         if (const std::optional<SoundId> sound = soundFor(event))
             audio.play(*sound);
     }
 
-    const Simulation* simulation = flow.simulation();
-    const Screen screen = flow.screen();
     const bool running = screen == Screen::Playing || screen == Screen::Demo || screen == Screen::Replay ||
                          screen == Screen::Watch;
-    const bool saucerFlying = running && simulation != nullptr && simulation->saucer().active;
+    const bool saucerFlying = running && shown != nullptr && shown->saucer().active;
     if (saucerFlying != m_saucerLooping) {
         if (saucerFlying)
             audio.startLoop(SoundId::SaucerLoop);

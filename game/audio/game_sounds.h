@@ -1,30 +1,34 @@
 #pragma once
-// What the game sounds like: the simulation's events and the flow's screen turned into `AudioSystem`
-// calls, step by step. The app's `GameScene` and the mix tests (tests/game/audio/mix_test.cpp) both play
-// through it, so what the tests render is what the player hears.
+// What the game sounds like: a step's simulation events and the screen shown after it turned into
+// `AudioSystem` calls, step by step. It knows nothing of the flow: the app's `GameScene` and the mix tests
+// (tests/game/audio/mix_test.cpp) both hand it what the flow's step produced, so what the tests render is
+// what the player hears.
 
 #include "audio/audio_system.h"
 #include "audio/sound_bank.h"
+#include "screens/screen_table.h"
 #include "sim/sim_types.h"
 
 #include <optional>
+#include <span>
 
 namespace invaders {
 
-class GameFlow;
+class Simulation;
 
 /// The one-shot `event` plays, if any: a march note (its note), the cannon's shot, an invader or the
 /// cannon or the saucer destroyed, the extra ship. Other events are silent (the saucer's flight is a loop,
 /// see `GameSounds`).
 [[nodiscard]] std::optional<SoundId> soundFor(const SimEvent& event);
 
-/// The sounds of a running flow. Call `step()` once after each `GameFlow::step()`.
+/// The sounds of the game. Call `step()` once after each step of the flow.
 class GameSounds {
 public:
-    /// Plays the latest step of `flow` into `audio`: the one-shot of each event (`soundFor`); the saucer
-    /// loop while a saucer flies in a game, a demo or a replay; and silence (every sound stopped) while
-    /// the game is paused or a menu is open over it.
-    void step(const GameFlow& flow, AudioSystem& audio);
+    /// Plays one step into `audio`: the one-shot of each of its `events` (`soundFor`); the saucer loop
+    /// while a saucer flies in `shown` (the simulation on screen; null: none) on a screen that runs it (a
+    /// game, a demo, a replay, WATCH); and silence (every sound stopped) when `screen` is the pause menu or
+    /// a menu opened over the game.
+    void step(std::span<const SimEvent> events, Screen screen, const Simulation* shown, AudioSystem& audio);
 
 private:
     bool m_saucerLooping = false;

@@ -60,7 +60,7 @@ void GameScene::step(const vox::ActionState& input) {
         m_beat.clear();
     }
     handleEvents();
-    m_sounds.step(m_flow, m_audio);
+    m_sounds.step(m_flow.events(), m_flow.screen(), m_flow.simulation(), m_audio);
     m_view.setFlat(m_flow.options().flatView);
     m_sessionMoved = m_flow.sessionStepped();
     if (m_sessionMoved) {

@@ -38,20 +38,13 @@ struct ScreenRow {
 
 /// Every screen, in the enum's order (this is data, one row per screen).
 inline constexpr std::array kScreenTable = {
-    ScreenRow{Screen::Title, "Title"},
-    ScreenRow{Screen::ScoreTable, "ScoreTable"},
-    ScreenRow{Screen::HighScores, "HighScores"},
-    ScreenRow{Screen::Demo, "Demo"},
-    ScreenRow{Screen::Playing, "Playing"},
-    ScreenRow{Screen::Paused, "Paused"},
-    ScreenRow{Screen::Options, "Options"},
-    ScreenRow{Screen::Controls, "Controls"},
-    ScreenRow{Screen::GameOver, "GameOver"},
-    ScreenRow{Screen::EnterInitials, "EnterInitials"},
-    ScreenRow{Screen::Replay, "Replay"},
-    ScreenRow{Screen::Watch, "Watch"},
-    ScreenRow{Screen::Share, "Share"},
-    ScreenRow{Screen::Accessibility, "Accessibility"},
+    ScreenRow{Screen::Title, "Title"},           ScreenRow{Screen::ScoreTable, "ScoreTable"},
+    ScreenRow{Screen::HighScores, "HighScores"}, ScreenRow{Screen::Demo, "Demo"},
+    ScreenRow{Screen::Playing, "Playing"},       ScreenRow{Screen::Paused, "Paused"},
+    ScreenRow{Screen::Options, "Options"},       ScreenRow{Screen::Controls, "Controls"},
+    ScreenRow{Screen::GameOver, "GameOver"},     ScreenRow{Screen::EnterInitials, "EnterInitials"},
+    ScreenRow{Screen::Replay, "Replay"},         ScreenRow{Screen::Watch, "Watch"},
+    ScreenRow{Screen::Share, "Share"},           ScreenRow{Screen::Accessibility, "Accessibility"},
 };
 
 /// Number of `Screen` values: the table's rows.
@@ -71,7 +64,8 @@ constexpr bool screenTableInOrder() {
 }
 } // namespace detail
 
-static_assert(static_cast<int32_t>(Screen::Count) == kScreenCount, "every Screen value needs its row in kScreenTable");
+static_assert(static_cast<int32_t>(Screen::Count) == kScreenCount,
+              "every Screen value needs its row in kScreenTable");
 static_assert(detail::screenTableInOrder(), "kScreenTable: row i is Screen i, each with a name of its own");
 
 /// The name of `screen` ("Title", "EnterInitials").

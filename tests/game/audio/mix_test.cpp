@@ -101,7 +101,7 @@ Render renderFlow(const FlowSettings& settings, int steps, const Volumes& volume
     GameSounds sounds;
     for (int step = 0; step < steps && !flow.finished(); ++step) {
         flow.step({});
-        sounds.step(flow, audio);
+        sounds.step(flow.events(), flow.screen(), flow.simulation(), audio);
         audio.renderStep();
         const Simulation* simulation = flow.simulation();
         StepState state;
@@ -166,6 +166,27 @@ void expectNoClipping(std::span<const float> samples, const std::string& what) {
 }
 
 // --- The offline render itself -----------------------------------------------------------------------------
+
+// GameSounds needs no flow: a step's events and the screen shown after it are all it takes. A shot and a
+// kill play on a game's screen; the pause menu silences what plays.
+TEST(GameSounds, PlaysAStepsEventsAndSilencesThePauseMenuWithoutAFlow) {
+    std::vector<SoundCue> cues;
+    std::vector<float> samples;
+    OfflineOutput output = collectInto(samples);
+    output.cues = [&cues](const SoundCue& cue) { cues.push_back(cue); };
+    AudioSystem audio = AudioSystem::offline(std::move(output), kRate, kFullVolume);
+    GameSounds sounds;
+    const std::vector<SimEvent> events = {{SimEventType::PlayerShotFired}, {SimEventType::InvaderKilled}};
+    sounds.step(events, Screen::Playing, nullptr, audio);
+    audio.renderStep();
+    ASSERT_EQ(cues.size(), 2u);
+    EXPECT_EQ(cues[0].sound, SoundId::Shot);
+    EXPECT_EQ(cues[1].sound, SoundId::InvaderHit);
+    sounds.step({}, Screen::Paused, nullptr, audio);
+    audio.renderStep();
+    ASSERT_EQ(cues.size(), 3u) << "the shot's tail still plays, so the pause stops it";
+    EXPECT_EQ(cues[2].kind, SoundCue::Kind::StopAll);
+}
 
 TEST(OfflineAudio, EachStepIsExactlyOneSixtiethOfASecondAndCuesLandOnStepStarts) {
     for (int rate : {48000, 44100, 22080}) {
