@@ -93,7 +93,7 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
     const GameFlow& flow = game.flow();
     int status = 0;
     if (options.record) {
-        if (std::optional<Replay> recording = flow.recording()) {
+        if (std::optional<Replay> recording = flow.session().recording()) {
             if (vox::Status written = writeReplayFile(*options.record, *recording); !written)
                 status = fail(written.error().message);
         } else {
@@ -102,7 +102,7 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
         }
     }
     if (options.printShareCode) { // run_commands.h
-        if (std::optional<Replay> recording = flow.recording())
+        if (std::optional<Replay> recording = flow.session().recording())
             std::printf("%s\n", shareCodeLine(*recording).c_str());
         else
             status = fail("--print-share-code: no game was played, so there is no run to share");
@@ -116,7 +116,7 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
         std::printf("state-hash: %016" PRIx64 "\n", hash);
         std::fflush(stdout);
     }
-    if ((options.replay || options.replayCode) && flow.finished() && !flow.replayMatched())
+    if ((options.replay || options.replayCode) && flow.finished() && !flow.session().replayMatched())
         status = fail(replayFlagText(options) +
                       ": the playback ended on a different state than was recorded (the file is damaged, or "
                       "the rules changed without a new simulation version)");

@@ -46,15 +46,15 @@ GameScene::GameScene(vox::SceneRenderer renderer, const GameAssets& assets, cons
 
 void GameScene::step(const vox::ActionState& input) {
     const auto start = std::chrono::steady_clock::now(); // for the debug overlay's figures only
-    const uint64_t session = m_flow.sessionNumber();
+    const uint64_t session = m_flow.session().number();
     m_flow.step(input);
     m_stepMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     // Debris belongs to the scene it was made in: a new session or a screen without the playfield ends
     // it, and it stands still while the session does (pause).
-    if (m_flow.sessionNumber() != session && m_flow.screen() == Screen::Demo)
+    if (m_flow.session().number() != session && m_flow.screen() == Screen::Demo)
         ++m_demoGames;
-    if (m_flow.sessionNumber() != session || m_flow.scenery() != Scenery::Playfield) {
+    if (m_flow.session().number() != session || m_flow.scenery() != Scenery::Playfield) {
         m_debris.clear();
         m_shake = 0.0f;
         m_beat.clear();
@@ -80,8 +80,10 @@ void GameScene::saveChanges() {
         if (!status)
             std::fprintf(stderr, "voxel-invaders: warning: %s\n", status.error().message.c_str());
     };
-    if (m_flow.takeHighScoresChanged() && m_files.highScores)
-        warn(saveHighScores(*m_files.highScores, m_flow.highScores()));
+    const Runs& runs = m_flow.runs();
+    if (runs.highScoresVersion() != m_savedHighScores && m_files.highScores)
+        warn(saveHighScores(*m_files.highScores, runs.highScores()));
+    m_savedHighScores = runs.highScoresVersion();
 }
 
 void GameScene::saveOptions(const Settings& options) {
@@ -178,7 +180,7 @@ void GameScene::drawHud(ui::Painter& painter, const ScreenRect& playfield) const
     const PlayerState& player = simulation.activePlayer();
     ui::HudModel hud;
     hud.score = player.score;
-    hud.hiScore = m_flow.hiScore();
+    hud.hiScore = hiScore(m_flow.runs().highScores(), m_flow.session());
     hud.wave = player.wave;
     hud.lives = player.ships;
     hud.players = simulation.settings().players;

@@ -103,7 +103,8 @@ private:
     vox::DebrisSystem m_debris;
     std::vector<vox::RemovedVoxel> m_removed;
     int64_t m_tick = 0;
-    bool m_sessionMoved = false; // the latest step moved the game's session (not paused): interpolate
+    uint64_t m_savedHighScores = 0; // Runs::highScoresVersion() of the table saved last
+    bool m_sessionMoved = false;    // the latest step moved the game's session (not paused): interpolate
     float m_shake = 0.0f;
     PlayfieldCamera m_view;
     BeatLight m_beat;

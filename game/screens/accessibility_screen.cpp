@@ -2,7 +2,7 @@
 // with a line under them saying what the selected one does. The scene reads the options every frame
 // (scene/apply_look.h), so a change shows at once, on this menu too (large text, high contrast), and the
 // runner's `OptionsApplier` saves it after the step.
-#include "game_flow.h"
+#include "screens/screens.h"
 
 #include <array>
 

@@ -1,6 +1,6 @@
 // Rebinding the play keys: choose an action, press its new key (persist/key_rebinding.h has the rules).
 // The menu keys are fixed and listed here, so a player who rebinds badly can always get back.
-#include "game_flow.h"
+#include "screens/screens.h"
 #include "ui/key_names.h"
 
 namespace invaders {
@@ -70,7 +70,7 @@ void ControlsScreen::enter() {
 Transition ControlsScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
     if (m_listening) {
         // This step's actions are what the key meant before: only the key itself counts.
-        const SharedScreenState& shared = context.flow.shared();
+        const SharedScreenState& shared = context.shared;
         const std::optional<SDL_Scancode> key = shared.pendingKey;
         // A controller\'s button, Esc or a tap on a touch screen (which has no key to give) cancels.
         if (shared.pendingButton || key == SDL_SCANCODE_ESCAPE || ui.nav().tap) {

@@ -1,21 +1,21 @@
 // Attract mode's game: the pilot plays until game over (or 40 s) and any Confirm lets the player in.
-#include "game_flow.h"
+#include "flow/session.h"
+#include "screens/screens.h"
 
 namespace invaders {
 
 Transition DemoScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    const GameFlow& flow = context.flow;
-    if (const Transition next = stepAttract(flow, ui.nav(), 0); !next.isNone())
+    if (const Transition next = stepAttract(context, ui.nav(), 0); !next.isNone())
         return next;
-    context.session.stepPilot();
-    if (flow.simulation()->phase() == SimPhase::GameOver ||
-        (!flow.demoOnly() && flow.screenFrames() >= kDemoFrames))
+    context.play.stepPilot();
+    if (context.session.simulation()->phase() == SimPhase::GameOver ||
+        (!context.shared.demoOnly && context.shared.screenFrames >= kDemoFrames))
         return Transition::to(Transition::Kind::NextAttractScreen);
     return Transition::none();
 }
 
 Transition DemoScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    layoutTurnBanner(context.flow, ui);
+    layoutTurnBanner(context.session, ui);
     ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {1.0f, 1.0f});
     return Transition::none();
 }

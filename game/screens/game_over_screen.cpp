@@ -1,18 +1,19 @@
 // "GAME OVER" with the final scores; input is ignored, so fire held from play goes nowhere.
-#include "game_flow.h"
+#include "flow/session.h"
+#include "screens/screens.h"
 #include "ui/hud.h"
 
 namespace invaders {
 
 Transition GameOverScreen::step(const StepContext& context, ui::Ui& /*ui*/,
                                 const vox::ActionState& /*input*/) {
-    if (context.flow.screenFrames() >= kGameOverFrames)
+    if (context.shared.screenFrames >= kGameOverFrames)
         return Transition::to(Transition::Kind::AfterGameOver);
     return Transition::none();
 }
 
 Transition GameOverScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    const Simulation& simulation = *context.flow.simulation();
+    const Simulation& simulation = *context.session.simulation();
     ui.beginPanel("GAME OVER", {0.5f, 0.5f});
     const int32_t players = simulation.settings().players;
     for (int32_t p = 0; p < players; ++p) {

@@ -1,7 +1,8 @@
 // The top ten. In the attract cycle a timed display; browsed (from the title's HIGH SCORES, after a game)
 // Up/Down choose a row and Confirm WATCHes its kept run, after a game SHARE THIS GAME follows the rows.
 // After a game the new row is selected and input waits a moment (a held button must not skip the table).
-#include "game_flow.h"
+#include "flow/runs.h"
+#include "screens/screens.h"
 #include "ui/hud.h"
 
 #include <cstdio>
@@ -14,13 +15,12 @@ void HighScoresScreen::enter() {
     m_framesShown = 0;
 }
 
-int32_t HighScoresScreen::selectedRow(const GameFlow& flow) const {
-    const SharedScreenState& shared = flow.shared();
+int32_t HighScoresScreen::selectedRow(const SharedScreenState& shared, const Runs& runs) const {
     if (!shared.tableBrowsable)
         return -1;
     if (m_row != kUnset)
         return m_row;
-    const auto entries = static_cast<int32_t>(flow.highScores().entries().size());
+    const auto entries = static_cast<int32_t>(runs.highScores().entries().size());
     if (shared.highlightedRank >= 0)
         return shared.highlightedRank;
     if (shared.tableAfterGame)
@@ -29,10 +29,9 @@ int32_t HighScoresScreen::selectedRow(const GameFlow& flow) const {
 }
 
 Transition HighScoresScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    const GameFlow& flow = context.flow;
-    const SharedScreenState& shared = flow.shared();
+    const SharedScreenState& shared = context.shared;
     if (!shared.tableBrowsable)
-        return stepAttract(flow, ui.nav(), kHighScoresFrames * 3 / 4);
+        return stepAttract(context, ui.nav(), kHighScoresFrames * 3 / 4);
     // Browsed: left alone, the title (and the attract cycle) follows; any input keeps it.
     const ui::NavInput& nav = ui.nav();
     m_idleFrames = nav.any() ? 0 : m_idleFrames + 1;
@@ -41,8 +40,8 @@ Transition HighScoresScreen::step(const StepContext& context, ui::Ui& ui, const 
     // Since it was shown afresh (not since a return from WATCH or SHARE, which takes input at once).
     if (shared.tableAfterGame && ++m_framesShown <= kInputDelayFrames)
         return Transition::none();
-    m_row = selectedRow(flow);
-    const auto entries = static_cast<int32_t>(flow.highScores().entries().size());
+    m_row = selectedRow(shared, context.runs);
+    const auto entries = static_cast<int32_t>(context.runs.highScores().entries().size());
     const int32_t last = shared.tableAfterGame ? entries : entries - 1;
     if (nav.up && m_row > 0)
         --m_row;
@@ -58,20 +57,20 @@ Transition HighScoresScreen::step(const StepContext& context, ui::Ui& ui, const 
 }
 
 Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    const GameFlow& flow = context.flow;
-    const SharedScreenState& shared = flow.shared();
-    const int32_t selected = selectedRow(flow);
+    const SharedScreenState& shared = context.shared;
+    const Runs& runs = context.runs;
+    const int32_t selected = selectedRow(shared, runs);
     if (ui::Painter* painter = ui.painter())
-        ui::drawHiScore(*painter, flow.hiScore());
+        ui::drawHiScore(*painter, hiScore(runs.highScores(), context.session));
     ui.beginPanel("HIGH SCORES", {0.5f, 0.52f});
     ui.text("RANK  NAME  SCORE WAVE  RUN       ", ui::theme::kMuted);
-    const std::vector<HighScore>& entries = flow.highScores().entries();
+    const std::vector<HighScore>& entries = runs.highScores().entries();
     for (int32_t rank = 0; rank < HighScoreTable::kCapacity; ++rank) {
         char line[80];
         if (rank < static_cast<int32_t>(entries.size())) {
             const HighScore& entry = entries[static_cast<size_t>(rank)];
             // The run's mark: none kept, or found unverified (watched to a bad end, its file damaged).
-            const std::optional<bool> verified = flow.runVerified(entry);
+            const std::optional<bool> verified = runs.runVerified(entry);
             const char* mark = !entry.run               ? "NO RUN"
                                : verified && !*verified ? "UNVERIFIED"
                                : verified               ? "VERIFIED"

@@ -1,6 +1,7 @@
 // Three letters for a top-ten score. Type them, or choose each with Up/Down (or Left/Right, as the
 // arcade's joystick) and Confirm; Back erases the last one. Input waits half a second first.
-#include "game_flow.h"
+#include "flow/runs.h"
+#include "screens/screens.h"
 #include "ui/hud.h"
 
 #include <algorithm>
@@ -35,11 +36,11 @@ void InitialsScreen::enter() {
 }
 
 Transition InitialsScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    if (context.flow.screenFrames() <= kInputDelayFrames)
+    if (context.shared.screenFrames <= kInputDelayFrames)
         return Transition::none();
     const ui::NavInput& nav = ui.nav();
     char& letter = m_letters[static_cast<size_t>(m_cursor)];
-    const std::optional<SDL_Scancode> key = context.flow.shared().pendingKey;
+    const std::optional<SDL_Scancode> key = context.shared.pendingKey;
     const char typed = key ? typedLetter(*key) : 0;
     bool accept = nav.confirm;
     if (typed != 0) { // W, A, S and D type letters here rather than move
@@ -63,14 +64,14 @@ Transition InitialsScreen::step(const StepContext& context, ui::Ui& ui, const vo
 }
 
 Transition InitialsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    const GameFlow& flow = context.flow;
-    const int32_t rank = flow.initialsRank();
+    const Simulation& simulation = *context.session.simulation();
+    const int32_t player = context.shared.initialsPlayer;
+    const int32_t rank = context.runs.rankOf(static_cast<uint32_t>(simulation.player(player).score));
     ui.beginPanel(rank == 0 ? std::string("NEW HIGH SCORE") : ui::ordinalText(rank + 1) + " PLACE",
                   {0.5f, 0.5f});
-    std::string line = flow.simulation()->settings().players == 2
-                           ? "PLAYER " + std::to_string(flow.initialsPlayer() + 1) + "  "
-                           : std::string("SCORE ");
-    line += ui::scoreText(flow.simulation()->player(flow.initialsPlayer()).score);
+    std::string line = simulation.settings().players == 2 ? "PLAYER " + std::to_string(player + 1) + "  "
+                                                          : std::string("SCORE ");
+    line += ui::scoreText(simulation.player(player).score);
     ui.text(line, ui::theme::kText);
     ui.space(4);
     ui.text("ENTER YOUR INITIALS", ui::theme::kAccent);

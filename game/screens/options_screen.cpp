@@ -1,7 +1,7 @@
 // Options: sound, difficulty, the view and cabinet, display, drawing quality and the ways to the
 // accessibility options and the controls. Left/Right change a value; every change is applied and saved
 // from the next step (`OptionsApplier`).
-#include "game_flow.h"
+#include "screens/screens.h"
 #include "ui/key_names.h"
 
 #include <algorithm>
@@ -39,9 +39,8 @@ Transition OptionsScreen::step(const StepContext& context, ui::Ui& ui, const vox
 }
 
 Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    const GameFlow& flow = context.flow;
     Settings& options = context.options;
-    const DisplayState& display = flow.display();
+    const DisplayState& display = context.shared.display;
     Transition next;
     ui.beginPanel("OPTIONS", {0.5f, 0.5f}, &m_menu);
     if (const int32_t change = ui.option("MASTER VOLUME", percent(options.masterVolume))) {
@@ -86,8 +85,8 @@ Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         next = Transition::show(Screen::Controls);
     if (ui.button("BACK"))
         next = Transition::to(Transition::Kind::CloseOptions);
-    if (!flow.optionsNote().empty())
-        ui.text(flow.optionsNote(), ui::theme::kWarning);
+    if (!context.shared.optionsNote.empty())
+        ui.text(context.shared.optionsNote, ui::theme::kWarning);
     ui.hints({ui::kHintSelect, ui::kHintChange, ui::kHintBack});
     ui.endPanel();
     return next;

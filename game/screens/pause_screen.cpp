@@ -1,5 +1,5 @@
 // The pause menu over the frozen game.
-#include "game_flow.h"
+#include "screens/screens.h"
 
 namespace invaders {
 

@@ -1,11 +1,12 @@
 // A game: the player's input steps the simulation; Pause (or Back) opens the pause menu.
-#include "game_flow.h"
+#include "flow/session.h"
+#include "screens/screens.h"
 #include "ui/key_names.h"
 
 namespace invaders {
 
-void layoutTurnBanner(const GameFlow& flow, ui::Ui& ui) {
-    const Simulation* simulation = flow.simulation();
+void layoutTurnBanner(const Session& session, ui::Ui& ui) {
+    const Simulation* simulation = session.simulation();
     if (simulation == nullptr || simulation->phase() != SimPhase::Playing ||
         simulation->cannon().phase != CannonPhase::Waiting)
         return;
@@ -21,15 +22,14 @@ void layoutTurnBanner(const GameFlow& flow, ui::Ui& ui) {
 Transition PlayScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& input) {
     if (input.pressed(Action::Pause) || ui.nav().back)
         return Transition::show(Screen::Paused);
-    context.session.stepPlayer(
-        {input.held(Action::Left), input.held(Action::Right), input.held(Action::Fire)});
-    if (context.flow.simulation()->phase() == SimPhase::GameOver)
+    context.play.stepPlayer({input.held(Action::Left), input.held(Action::Right), input.held(Action::Fire)});
+    if (context.session.simulation()->phase() == SimPhase::GameOver)
         return Transition::to(Transition::Kind::GameOver);
     return Transition::none();
 }
 
 Transition PlayScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    layoutTurnBanner(context.flow, ui);
+    layoutTurnBanner(context.session, ui);
     ui.hintBar({{ui::boundKeysText(context.options.keys, Action::Pause), "PAUSE", "START"}}, {1.0f, 1.0f});
     return Transition::none();
 }

@@ -1,10 +1,11 @@
 // --replay: the recorded inputs play the recorded game, then the flow is finished.
-#include "game_flow.h"
+#include "flow/session.h"
+#include "screens/screens.h"
 
 namespace invaders {
 
 Transition ReplayScreen::step(const StepContext& context, ui::Ui& /*ui*/, const vox::ActionState& /*input*/) {
-    if (!context.session.stepReplay())
+    if (!context.play.stepReplay())
         return Transition::to(Transition::Kind::Finish);
     return Transition::none();
 }

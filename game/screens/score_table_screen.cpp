@@ -1,18 +1,19 @@
 // The score advance table; the scene draws the logo and the four scoring sprites beside these lines.
-#include "game_flow.h"
+#include "flow/runs.h"
+#include "screens/screens.h"
 #include "ui/hud.h"
 
 namespace invaders {
 
 Transition ScoreTableScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
-    return stepAttract(context.flow, ui.nav(), kScoreTableFrames);
+    return stepAttract(context, ui.nav(), kScoreTableFrames);
 }
 
 Transition ScoreTableScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     ui::Painter* painter = ui.painter();
     if (painter == nullptr)
         return Transition::none();
-    ui::drawHiScore(*painter, context.flow.hiScore());
+    ui::drawHiScore(*painter, hiScore(context.runs.highScores(), context.session));
     const glm::vec2 size(painter->size());
     const auto centred = [&](std::string_view text, float y, const glm::vec4& color, int32_t scale) {
         const glm::ivec2 box = painter->measure(text, scale);

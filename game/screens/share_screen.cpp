@@ -1,6 +1,7 @@
 // SHARE: the run saved as a .vir file and its code as a .txt beside it, the code on the clipboard; the
 // panel says where, how long the code is and how it starts, and how to play it: the commands and the page.
-#include "game_flow.h"
+#include "flow/runs.h"
+#include "screens/screens.h"
 
 #include <cstdio>
 
@@ -41,16 +42,16 @@ std::vector<std::string> wrapLines(std::string_view text, size_t width) {
 }
 
 Transition ShareScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    const GameFlow& flow = context.flow;
+    const Runs& runs = context.runs;
     const auto paragraph = [&ui](std::string_view text, const glm::vec4& color) {
         for (const std::string& line : wrapLines(text, kLineWidth))
             ui.text(line, color);
     };
-    if (!flow.sharedRun()) {
+    if (!runs.sharedRun()) {
         ui.beginPanel("NOT SHARED", {0.5f, 0.45f});
-        paragraph(flow.shareError(), ui::theme::kWarning);
+        paragraph(runs.shareError(), ui::theme::kWarning);
     } else {
-        const SharedRun& shared = *flow.sharedRun();
+        const SharedRun& shared = *runs.sharedRun();
         const std::string start = shared.code.substr(0, std::min(kCodeStart, shared.code.size()));
         ui.beginPanel("SHARED", {0.5f, 0.45f});
         ui.text("SAVED AS", ui::theme::kMuted);
@@ -74,7 +75,7 @@ Transition ShareScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     ui.hints({{"ESC", "BACK", "B"}});
     ui.endPanel();
     const ui::NavInput& nav = ui.nav();
-    return nav.back || nav.confirm ? Transition::returnTo(flow.shareReturn()) : Transition::none();
+    return nav.back || nav.confirm ? Transition::returnTo(context.shared.shareReturn) : Transition::none();
 }
 
 } // namespace invaders

@@ -1,6 +1,7 @@
 // The title: the main menu and the controls with the player's own keys, under the voxel logo the scene
 // draws.
-#include "game_flow.h"
+#include "flow/runs.h"
+#include "screens/screens.h"
 #include "ui/hud.h"
 #include "ui/key_names.h"
 
@@ -20,14 +21,15 @@ Transition TitleScreen::step(const StepContext& context, ui::Ui& ui, const vox::
         return Transition::to(Transition::Kind::NextAttractScreen);
     // The players a Confirm on the other attract screens starts: the last one chosen here.
     const int32_t players = m_menu.selected + 1;
-    if (m_menu.selected <= 1 && players != context.flow.shared().players)
+    if (m_menu.selected <= 1 && players != context.shared.players)
         return Transition::choosePlayers(players);
     return Transition::none();
 }
 
 Transition TitleScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (ui::Painter* painter = ui.painter())
-        ui::drawHiScore(*painter, context.flow.hiScore()); // the logo is a voxel model (Scenery::Title)
+        ui::drawHiScore(*painter, hiScore(context.runs.highScores(),
+                                          context.session)); // the logo is a voxel model (Scenery::Title)
     const KeyBindings& keys = context.options.keys;
     Transition next;
     ui.beginPanel({}, {0.5f, 0.6f}, &m_menu);

@@ -2,7 +2,8 @@
 // run it is; Pause (or Confirm) pauses, Left/Right set the speed (1x, 2x, 4x), Back returns to the table
 // with the same row. Paused, a menu offers RESUME, SHARE and BACK; at the run's end the verdict shows:
 // VERIFIED (it ended on its recorded state hash, score and wave) or UNVERIFIED and why.
-#include "game_flow.h"
+#include "flow/runs.h"
+#include "screens/screens.h"
 #include "ui/hud.h"
 
 #include "actions.h"
@@ -28,8 +29,7 @@ void WatchScreen::enter() {
 }
 
 Transition WatchScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& input) {
-    const GameFlow& flow = context.flow;
-    const RunPlayback* run = flow.watchedRun();
+    const RunPlayback* run = context.runs.watchedRun();
     const ui::NavInput& nav = ui.nav();
     if (run == nullptr) // the row has no run: the note and BACK
         return layout(context, ui);
@@ -37,20 +37,20 @@ Transition WatchScreen::step(const StepContext& context, ui::Ui& ui, const vox::
     const bool leave = input.pressed(Action::Back);
     const bool pauseKey = input.pressed(Action::Pause) && !leave;
     if (nav.left)
-        context.session.changeWatchSpeed(-1);
+        context.watch.changeWatchSpeed(-1);
     if (nav.right)
-        context.session.changeWatchSpeed(+1);
+        context.watch.changeWatchSpeed(+1);
     if (leave)
         return Transition::to(Transition::Kind::StopWatching);
     if (!run->paused() && !run->ended()) {
         if (pauseKey || nav.confirm)
-            context.session.pauseWatch(true);
+            context.watch.pauseWatch(true);
         else
-            context.session.stepWatch();
+            context.watch.stepWatch();
         return Transition::none();
     }
     if (run->paused() && pauseKey) {
-        context.session.pauseWatch(false);
+        context.watch.pauseWatch(false);
         return Transition::none();
     }
     // Paused or ended: the menu, from its first entry when the run has just ended.
@@ -62,18 +62,17 @@ Transition WatchScreen::step(const StepContext& context, ui::Ui& ui, const vox::
     const Transition chosen = layout(context, ui);
     if (m_resume) {
         m_resume = false;
-        context.session.pauseWatch(false);
+        context.watch.pauseWatch(false);
     }
     return chosen;
 }
 
 Transition WatchScreen::layout(const ScreenContext& context, ui::Ui& ui) {
-    const GameFlow& flow = context.flow;
-    const RunPlayback* run = flow.watchedRun();
+    const RunPlayback* run = context.runs.watchedRun();
     Transition next;
     if (run == nullptr) {
         ui.beginPanel("WATCH", {0.5f, 0.45f}, &m_menu);
-        layoutNote(ui, flow.watchNote(), ui::theme::kWarning);
+        layoutNote(ui, context.runs.watchNote(), ui::theme::kWarning);
         ui.space();
         if (ui.button("BACK TO THE TABLE"))
             next = Transition::to(Transition::Kind::StopWatching);
@@ -108,7 +107,7 @@ Transition WatchScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         }
         ui.space();
         if (ui.button("WATCH AGAIN"))
-            next = Transition::watch(flow.watchedRow());
+            next = Transition::watch(context.runs.watchedRow());
     } else {
         ui.beginPanel("PAUSED", {0.5f, 0.42f}, &m_menu);
         if (ui.button("RESUME"))

@@ -140,7 +140,7 @@ TEST(GameFlow, AttractCycleShowsTitleScoreTableHighScoresThenTheDemo) {
         flow.step({});
     ASSERT_EQ(flow.screen(), Screen::Demo);
     ASSERT_NE(flow.simulation(), nullptr);
-    EXPECT_FALSE(flow.playerSession());
+    EXPECT_FALSE(flow.session().playerSession());
     run(flow, kDemoFrames);
     EXPECT_EQ(flow.screen(), Screen::Title) << "the demo ends after 40 s at the latest";
 }
@@ -154,7 +154,7 @@ TEST(GameFlow, FromAColdStartOneConfirmStartsTheFirstGame) {
         keyboard.tap(confirm);
         ASSERT_EQ(flow.screen(), Screen::Playing);
         EXPECT_EQ(flow.simulation()->settings().players, 1);
-        EXPECT_TRUE(flow.playerSession());
+        EXPECT_TRUE(flow.session().playerSession());
     }
     GameFlow flow({}, assets(), {});
     Keyboard keyboard(flow);
@@ -208,7 +208,7 @@ TEST(GameFlow, EveryAttractScreenStartsOnConfirmAndOpensOptionsOnBack) {
         EXPECT_EQ(flow.screen(), screen) << "Back returns where the options were opened";
         keyboard.tap(SDL_SCANCODE_RETURN);
         ASSERT_EQ(flow.screen(), Screen::Playing);
-        EXPECT_TRUE(flow.playerSession());
+        EXPECT_TRUE(flow.session().playerSession());
     }
 }
 
@@ -331,7 +331,7 @@ TEST(GameFlow, TheGamepadAloneDrivesEveryMenu) {
     EXPECT_EQ(flow.selectedItem(), "BACK");
     pad.button(SDL_CONTROLLER_BUTTON_DPAD_UP);
     pad.button(SDL_CONTROLLER_BUTTON_A); // reset to defaults
-    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Reset);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().kind, ControlsNote::Kind::Reset);
     pad.button(SDL_CONTROLLER_BUTTON_B);
     EXPECT_EQ(flow.screen(), Screen::Options);
     pad.button(SDL_CONTROLLER_BUTTON_B);
@@ -375,8 +375,8 @@ TEST(GameFlow, HeldOrMashedFireAtGameOverNeitherEntersInitialsNorStartsAGame) {
     keyboard.hold(SDL_SCANCODE_SPACE);                        // still down from play ...
     keyboard.idle(kGameOverFrames + kInputDelayFrames + 200); // ... and held
     ASSERT_EQ(flow.screen(), Screen::EnterInitials);
-    EXPECT_EQ(flow.screens().initials.cursor(), 0) << "no letter taken";
-    EXPECT_FALSE(flow.takeHighScoresChanged());
+    EXPECT_EQ(flow.screens().get<InitialsScreen>().cursor(), 0) << "no letter taken";
+    EXPECT_EQ(flow.runs().highScoresVersion(), 0u) << "the table unchanged";
 
     GameFlow mashed({}, assets(), {});
     playUntilGameOver(mashed);
@@ -384,9 +384,9 @@ TEST(GameFlow, HeldOrMashedFireAtGameOverNeitherEntersInitialsNorStartsAGame) {
     for (int i = 0; i < (kGameOverFrames + kInputDelayFrames) / 2; ++i)
         masher.tap(SDL_SCANCODE_SPACE); // a press every other step, through game over and the delay
     ASSERT_EQ(mashed.screen(), Screen::EnterInitials);
-    EXPECT_EQ(mashed.screens().initials.cursor(), 0);
+    EXPECT_EQ(mashed.screens().get<InitialsScreen>().cursor(), 0);
     masher.tap(SDL_SCANCODE_SPACE); // past the delay, a press counts
-    EXPECT_EQ(mashed.screens().initials.cursor(), 1);
+    EXPECT_EQ(mashed.screens().get<InitialsScreen>().cursor(), 1);
 }
 
 TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
@@ -399,9 +399,10 @@ TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
     Keyboard keyboard(flow);
     keyboard.idle(kGameOverFrames + kInputDelayFrames);
     ASSERT_EQ(flow.screen(), Screen::EnterInitials);
-    EXPECT_EQ(flow.initialsRank(), 1) << "second place: the screen says so, not NEW HIGH SCORE";
-    EXPECT_EQ(flow.hiScore(), 9000u);
-    const InitialsScreen& initials = flow.screens().initials;
+    EXPECT_EQ(flow.runs().rankOf(static_cast<uint32_t>(score)), 1)
+        << "second place: the screen says so, not NEW HIGH SCORE";
+    EXPECT_EQ(hiScore(flow.runs().highScores(), flow.session()), 9000u);
+    const InitialsScreen& initials = flow.screens().get<InitialsScreen>();
     keyboard.tap(SDL_SCANCODE_Q); // typed: Q, next letter
     keyboard.tap(SDL_SCANCODE_X);
     EXPECT_EQ(initials.cursor(), 2);
@@ -413,10 +414,10 @@ TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
     keyboard.tap(SDL_SCANCODE_RETURN);
     ASSERT_EQ(flow.screen(), Screen::HighScores);
     EXPECT_EQ(flow.shared().highlightedRank, 1);
-    ASSERT_TRUE(flow.takeHighScoresChanged());
-    ASSERT_EQ(flow.highScores().entries().size(), 2u);
-    EXPECT_EQ(flow.highScores().entries()[1].initialsText(), "QY9");
-    EXPECT_EQ(flow.highScores().entries()[1].score, static_cast<uint32_t>(score));
+    ASSERT_EQ(flow.runs().highScoresVersion(), 1u) << "the table changed once";
+    ASSERT_EQ(flow.runs().highScores().entries().size(), 2u);
+    EXPECT_EQ(flow.runs().highScores().entries()[1].initialsText(), "QY9");
+    EXPECT_EQ(flow.runs().highScores().entries()[1].score, static_cast<uint32_t>(score));
     keyboard.tap(SDL_SCANCODE_RETURN); // too soon: the table stays
     EXPECT_EQ(flow.screen(), Screen::HighScores);
     keyboard.idle(kHighScoresFrames);
@@ -426,11 +427,13 @@ TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
 TEST(GameFlow, FirstPlaceIsANewHighScoreAndTheHudShowsIt) {
     GameFlow flow({}, assets(), {});
     const int32_t score = playUntilGameOver(flow);
-    EXPECT_EQ(flow.hiScore(), static_cast<uint32_t>(score)) << "max(table, current) while playing";
+    EXPECT_EQ(hiScore(flow.runs().highScores(), flow.session()), static_cast<uint32_t>(score))
+        << "max(table, current) while playing";
     run(flow, kGameOverFrames);
     ASSERT_EQ(flow.screen(), Screen::EnterInitials);
-    EXPECT_EQ(flow.initialsRank(), 0);
-    EXPECT_EQ(flow.hiScore(), static_cast<uint32_t>(score)) << "and while entering initials";
+    EXPECT_EQ(flow.runs().rankOf(static_cast<uint32_t>(score)), 0);
+    EXPECT_EQ(hiScore(flow.runs().highScores(), flow.session()), static_cast<uint32_t>(score))
+        << "and while entering initials";
 }
 
 TEST(GameFlow, RecordingPlaysBackToTheSameState) {
@@ -440,7 +443,7 @@ TEST(GameFlow, RecordingPlaysBackToTheSameState) {
     recordSettings.record = true;
     GameFlow recorder(recordSettings, assets(), {});
     run(recorder, 3000);
-    const std::optional<Replay> recording = recorder.recording();
+    const std::optional<Replay> recording = recorder.session().recording();
     ASSERT_TRUE(recording.has_value());
     EXPECT_GT(recording->inputs.size(), 0u);
 
@@ -450,7 +453,7 @@ TEST(GameFlow, RecordingPlaysBackToTheSameState) {
     EXPECT_EQ(player.screen(), Screen::Replay);
     run(player, static_cast<int>(recording->inputs.size()) + 5);
     EXPECT_TRUE(player.finished());
-    EXPECT_TRUE(player.replayMatched());
+    EXPECT_TRUE(player.session().replayMatched());
 
     Replay tampered = *recording;
     // The last step that moves the cannon, the other way (nothing after it can undo that at a wall).
@@ -462,7 +465,7 @@ TEST(GameFlow, RecordingPlaysBackToTheSameState) {
     GameFlow wrong(playSettings, assets(), {});
     run(wrong, static_cast<int>(tampered.inputs.size()));
     EXPECT_TRUE(wrong.finished());
-    EXPECT_FALSE(wrong.replayMatched());
+    EXPECT_FALSE(wrong.session().replayMatched());
 }
 
 // From the title to the controls screen with the default keys.
@@ -499,8 +502,8 @@ TEST(Controls, RebindingFireMakesTheNewKeyFireAndNotTheOld) {
     keyboard.tap(SDL_SCANCODE_K);
     EXPECT_FALSE(flow.listeningForKey());
     EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_K}});
-    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Rebound);
-    EXPECT_EQ(flow.screens().controls.note().rebind.kind, RebindKind::Bound);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().kind, ControlsNote::Kind::Rebound);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().rebind.kind, RebindKind::Bound);
     EXPECT_TRUE(keyboard.takeSaved()) << "to be saved";
 
     // The live map follows at once: K fires in the game; Space does not (it still confirms in menus).
@@ -522,16 +525,16 @@ TEST(Controls, AKeyTakenFromAnotherActionMovesOrSwaps) {
     // A is one of Move left's two keys: it moves to Fire, and Move left keeps the arrow.
     listenFor(keyboard, flow, Action::Fire, "FIRE");
     keyboard.tap(SDL_SCANCODE_A);
-    EXPECT_EQ(flow.screens().controls.note().rebind.kind, RebindKind::Moved);
-    EXPECT_EQ(flow.screens().controls.note().rebind.other, Action::Left);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().rebind.kind, RebindKind::Moved);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().rebind.other, Action::Left);
     EXPECT_EQ(keysOf(flow, Action::Fire), std::vector<vox::KeyBinding>{{SDL_SCANCODE_A}});
     EXPECT_EQ(keysOf(flow, Action::Left), std::vector<vox::KeyBinding>{{SDL_SCANCODE_LEFT}});
     // A is now Fire's only key: giving it to Pause swaps, so Fire takes Pause's P and Escape. (A also
     // means "left" in menus, which the controls list ignores.)
     listenFor(keyboard, flow, Action::Pause, "PAUSE");
     keyboard.tap(SDL_SCANCODE_A);
-    EXPECT_EQ(flow.screens().controls.note().rebind.kind, RebindKind::Swapped);
-    EXPECT_EQ(flow.screens().controls.note().rebind.other, Action::Fire);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().rebind.kind, RebindKind::Swapped);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().rebind.other, Action::Fire);
     EXPECT_EQ(keysOf(flow, Action::Pause), std::vector<vox::KeyBinding>{{SDL_SCANCODE_A}});
     const std::vector<vox::KeyBinding> pausesOldKeys = {{SDL_SCANCODE_P}, {SDL_SCANCODE_ESCAPE}};
     EXPECT_EQ(keysOf(flow, Action::Fire), pausesOldKeys);
@@ -548,11 +551,11 @@ TEST(Controls, EscapeOrAGamepadButtonCancelsListening) {
     keyboard.tap(SDL_SCANCODE_ESCAPE);
     EXPECT_FALSE(flow.listeningForKey());
     EXPECT_EQ(flow.screen(), Screen::Controls) << "Escape cancels; it does not leave the screen";
-    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Cancelled);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().kind, ControlsNote::Kind::Cancelled);
     listenFor(keyboard, flow, Action::Start, "START");
     keyboard.button(SDL_CONTROLLER_BUTTON_B);
     EXPECT_FALSE(flow.listeningForKey());
-    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Cancelled);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().kind, ControlsNote::Kind::Cancelled);
     EXPECT_EQ(flow.options().keys, defaultKeyBindings());
     EXPECT_FALSE(keyboard.takeSaved());
 }
@@ -581,7 +584,7 @@ TEST(Controls, ResetRestoresTheDefaultsAndBackLeaves) {
         keyboard.tap(SDL_SCANCODE_DOWN);
     keyboard.tap(SDL_SCANCODE_SPACE);
     EXPECT_EQ(flow.options().keys, defaultKeyBindings());
-    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Reset);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().kind, ControlsNote::Kind::Reset);
     EXPECT_TRUE(keyboard.takeSaved());
     keyboard.tap(SDL_SCANCODE_S);
     ASSERT_EQ(flow.selectedItem(), "BACK");

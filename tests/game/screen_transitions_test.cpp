@@ -1,7 +1,8 @@
-// Every screen change goes through `GameFlow`: a screen sees the flow const and returns a `Transition`.
-// The compiler holds the rule (the static_asserts below); the tests call screens on their own to see they
-// answer with a value and leave the flow as it was, and walk every transition kind and every screen
-// through the flow, checking that each change of screen was a transition the flow carried out.
+// Every screen change goes through `GameFlow`: a screen never sees the flow, it is handed what it reads
+// (const) and what it runs, and returns a `Transition`. The compiler holds the rule (the static_asserts
+// below); the tests call screens on their own, with no flow at all, to see they answer with a value, and
+// walk every transition kind and every screen through the flow, checking that each change of screen was a
+// transition the flow carried out.
 #include "flow_test_support.h"
 #include "game_flow.h"
 
@@ -12,7 +13,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
+#include <string>
 #include <type_traits>
 
 namespace invaders {
@@ -38,12 +41,27 @@ template <class Flow>
 concept CanSetNote = requires(Flow& flow) {
     flow.setOptionsNote("");
 };
-template <class Flow>
-concept CanStepSession = requires(Flow& flow) {
-    flow.stepPilot();
+template <class Any>
+concept CanStepPilot = requires(Any& any) {
+    any.stepPilot();
+};
+template <class Any>
+concept CanStepWatch = requires(Any& any) {
+    any.stepWatch();
+};
+template <class Context>
+concept SeesTheFlow = requires(const Context& context) {
+    context.flow;
 };
 
-static_assert(std::is_same_v<decltype(ScreenContext::flow), const GameFlow&>, "a screen sees the flow const");
+static_assert(!SeesTheFlow<ScreenContext> && !SeesTheFlow<StepContext>, "a screen never sees the flow");
+static_assert(std::is_same_v<decltype(ScreenContext::session), const Session&> &&
+                  std::is_same_v<decltype(ScreenContext::runs), const Runs&> &&
+                  std::is_same_v<decltype(ScreenContext::shared), const SharedScreenState&>,
+              "what a screen reads, it reads const");
+static_assert(std::is_same_v<decltype(StepContext::play), Session&> &&
+                  std::is_same_v<decltype(StepContext::watch), Runs&>,
+              "a screen that runs a game steps the session (or the watched run) itself, not the flow");
 static_assert(std::is_same_v<decltype(&FlowScreen::step),
                              Transition (FlowScreen::*)(const StepContext&, ui::Ui&, const ActionState&)>,
               "a screen's step returns what should happen next");
@@ -53,91 +71,101 @@ static_assert(
 static_assert(CanStep<GameFlow> && !CanStep<const GameFlow>, "a const flow cannot be stepped");
 static_assert(CanPressKeys<GameFlow> && !CanPressKeys<const GameFlow>);
 static_assert(CanSetNote<GameFlow> && !CanSetNote<const GameFlow>);
-static_assert(!CanStepSession<GameFlow>,
-              "the session is stepped through SessionControls, not the flow's API");
-static_assert(!std::is_convertible_v<const GameFlow*, SessionControls*>,
-              "a screen cannot reach the session controls through the flow it sees");
-static_assert(std::is_same_v<decltype((std::declval<const GameFlow&>().screens().title)), const TitleScreen&>,
+static_assert(!CanStepPilot<GameFlow> && !CanStepWatch<GameFlow>, "the flow steps no session itself");
+static_assert(CanStepPilot<Session> && !CanStepPilot<const Session> && CanStepWatch<Runs> &&
+                  !CanStepWatch<const Runs>,
+              "the session and the runs are stepped through a StepContext; read const everywhere else");
+static_assert(std::is_same_v<decltype(std::declval<const GameFlow&>().session()), const Session&> &&
+                  std::is_same_v<decltype(std::declval<const GameFlow&>().runs()), const Runs&>,
+              "outside the flow, the session and the runs are read-only");
+static_assert(std::is_same_v<decltype(std::declval<const GameFlow&>().screens().get<TitleScreen>()),
+                             const TitleScreen&>,
               "the screens are read-only outside the flow");
+
+// No header cycle: the flow includes the screens, the screens never include the flow (they are handed a
+// context), and the sounds take a step's events, not the flow. Read from the sources (the tests run in the
+// source tree).
+TEST(ScreenTransitions, NoScreenAndNoSoundIncludesTheFlow) {
+    std::vector<std::filesystem::path> files = {"game/audio/game_sounds.h", "game/audio/game_sounds.cpp",
+                                                "game/screens/screen_context.h", "game/flow/session.h",
+                                                "game/flow/runs.h"};
+    for (const auto& entry : std::filesystem::directory_iterator("game/screens"))
+        files.push_back(entry.path());
+    ASSERT_GE(files.size(), static_cast<size_t>(kScreenCount)) << "run from the source tree";
+    for (const std::filesystem::path& file : files) {
+        const std::string text = vox::test::readAll(file);
+        ASSERT_FALSE(text.empty()) << file;
+        EXPECT_EQ(text.find("#include \"game_flow.h\""), std::string::npos) << file << " includes the flow";
+    }
+}
 
 // --- Screens on their own ----------------------------------------------------------------------------
 
-// Counts what a screen asks of the session.
-class CountingSession : public SessionControls {
-public:
-    void stepPlayer(const StepInput& /*input*/) override { ++player; }
-    void stepPilot() override { ++pilot; }
-    bool stepReplay() override {
-        ++replay;
-        return replayLeft;
+// A screen alone: what it is handed, with no flow anywhere.
+struct Alone {
+    explicit Alone(SessionSettings settings = {}) : session(std::move(settings), assets()) {}
+
+    Transition step(FlowScreen& screen, const ActionState& input) {
+        session.beginStep();
+        ui::NavReader reader;
+        ui::Ui ui = ui::Ui::stepping(reader.read(input));
+        return screen.step({{shared, session, runs, options}, session, runs}, ui, input);
     }
-    void stepWatch() override { ++watch; }
-    void pauseWatch(bool /*paused*/) override {}
-    void changeWatchSpeed(int32_t /*direction*/) override {}
-    int watch = 0;
-    int player = 0;
-    int pilot = 0;
-    int replay = 0;
-    bool replayLeft = true;
+
+    SharedScreenState shared;
+    Session session;
+    Runs runs{HighScoreTable()};
+    Settings options;
 };
 
-// Steps `screen` alone with `input` against `flow`, and checks the flow did not move.
-Transition stepAlone(FlowScreen& screen, const GameFlow& flow, CountingSession& session,
-                     const ActionState& input) {
-    const Screen before = flow.screen();
-    const int32_t frames = flow.screenFrames();
-    Settings options = flow.options();
-    ui::NavReader reader;
-    ui::Ui ui = ui::Ui::stepping(reader.read(input));
-    const Transition next = screen.step({{flow, options}, session}, ui, input);
-    EXPECT_EQ(flow.screen(), before) << "the screen did not change the screen";
-    EXPECT_EQ(flow.screenFrames(), frames);
-    return next;
-}
-
-TEST(ScreenTransitions, ScreensAnswerWithAValueAndLeaveTheFlowAlone) {
-    const GameFlow flow({}, assets(), {});
-    CountingSession session;
+TEST(ScreenTransitions, ScreensAnswerWithAValue) {
+    Alone alone;
     TitleScreen title;
-    EXPECT_EQ(stepAlone(title, flow, session, press(Action::Back)), Transition::to(Kind::OpenOptions));
-    EXPECT_EQ(stepAlone(title, flow, session, press(Action::Confirm)), Transition::startGame(1));
-    EXPECT_EQ(stepAlone(title, flow, session, press(Action::MenuDown)), Transition::choosePlayers(2))
+    EXPECT_EQ(alone.step(title, press(Action::Back)), Transition::to(Kind::OpenOptions));
+    EXPECT_EQ(alone.step(title, press(Action::Confirm)), Transition::startGame(1));
+    EXPECT_EQ(alone.step(title, press(Action::MenuDown)), Transition::choosePlayers(2))
         << "the title's choice is the flow's to keep";
-    EXPECT_EQ(stepAlone(title, flow, session, press(Action::Confirm)), Transition::startGame(2));
+    EXPECT_EQ(alone.step(title, press(Action::Confirm)), Transition::startGame(2));
     ScoreTableScreen scoreTable;
-    EXPECT_EQ(stepAlone(scoreTable, flow, session, press(Action::Confirm)), Transition::startGame(1))
+    EXPECT_EQ(alone.step(scoreTable, press(Action::Confirm)), Transition::startGame(1))
         << "the players the flow remembers (the title was not told)";
-    EXPECT_EQ(stepAlone(scoreTable, flow, session, press(Action::MenuLeft)), Transition::show(Screen::Title));
+    EXPECT_EQ(alone.step(scoreTable, press(Action::MenuLeft)), Transition::show(Screen::Title));
     PlayScreen play;
-    EXPECT_EQ(stepAlone(play, flow, session, press(Action::Pause)), Transition::show(Screen::Paused));
-    EXPECT_EQ(session.player, 0) << "pausing does not step the game";
+    EXPECT_EQ(alone.step(play, press(Action::Pause)), Transition::show(Screen::Paused));
+    EXPECT_FALSE(alone.session.stepped()) << "pausing does not step the game";
     PauseScreen pause;
-    EXPECT_EQ(stepAlone(pause, flow, session, press(Action::Pause)), Transition::show(Screen::Playing));
-    EXPECT_EQ(stepAlone(pause, flow, session, press(Action::MenuUp)), Transition::none());
-    EXPECT_EQ(stepAlone(pause, flow, session, press(Action::Confirm)), Transition::to(Kind::ToTitle));
+    EXPECT_EQ(alone.step(pause, press(Action::Pause)), Transition::show(Screen::Playing));
+    EXPECT_EQ(alone.step(pause, press(Action::MenuUp)), Transition::none());
+    EXPECT_EQ(alone.step(pause, press(Action::Confirm)), Transition::to(Kind::ToTitle));
     OptionsScreen options;
-    EXPECT_EQ(stepAlone(options, flow, session, press(Action::Back)), Transition::to(Kind::CloseOptions));
+    EXPECT_EQ(alone.step(options, press(Action::Back)), Transition::to(Kind::CloseOptions));
     ControlsScreen controls;
-    EXPECT_EQ(stepAlone(controls, flow, session, press(Action::Back)), Transition::returnTo(Screen::Options));
-    ReplayScreen replay;
-    EXPECT_EQ(stepAlone(replay, flow, session, {}), Transition::none());
-    session.replayLeft = false;
-    EXPECT_EQ(stepAlone(replay, flow, session, {}), Transition::to(Kind::Finish));
-    EXPECT_EQ(session.replay, 2);
-    EXPECT_EQ(flow.screen(), Screen::Title);
+    EXPECT_EQ(alone.step(controls, press(Action::Back)), Transition::returnTo(Screen::Options));
+    EXPECT_EQ(alone.session.number(), 0u) << "no screen started a session";
 }
 
-TEST(ScreenTransitions, TheDemoStepsThroughTheSessionControls) {
-    FlowSettings settings;
-    settings.demo = true;
-    const GameFlow flow(settings, assets(), {});
-    ASSERT_NE(flow.simulation(), nullptr);
-    CountingSession session;
+TEST(ScreenTransitions, TheReplayScreenStepsTheReplayToItsEnd) {
+    SessionSettings settings;
+    settings.replay = Replay{};
+    settings.replay->inputs = {0, 1};
+    Alone alone(settings);
+    ReplayScreen replay;
+    EXPECT_EQ(alone.step(replay, {}), Transition::none());
+    EXPECT_TRUE(alone.session.stepped());
+    EXPECT_EQ(alone.step(replay, {}), Transition::to(Kind::Finish)) << "no inputs left";
+    EXPECT_EQ(alone.session.simulation()->frame(), 2);
+}
+
+TEST(ScreenTransitions, TheDemoScreenStepsThePilotsGame) {
+    Alone alone;
+    alone.session.startDemo();
     DemoScreen demo;
-    EXPECT_EQ(stepAlone(demo, flow, session, {}), Transition::none());
-    EXPECT_EQ(session.pilot, 1);
-    EXPECT_EQ(stepAlone(demo, flow, session, press(Action::Confirm)), Transition::startGame(1));
-    EXPECT_EQ(session.pilot, 1) << "a Confirm lets the player in instead";
+    EXPECT_EQ(alone.step(demo, {}), Transition::none());
+    EXPECT_TRUE(alone.session.stepped());
+    EXPECT_EQ(alone.session.simulation()->frame(), 1);
+    EXPECT_EQ(alone.step(demo, press(Action::Confirm)), Transition::startGame(1));
+    EXPECT_FALSE(alone.session.stepped()) << "a Confirm lets the player in instead";
+    EXPECT_EQ(alone.session.simulation()->frame(), 1);
 }
 
 // --- Through the flow --------------------------------------------------------------------------------
@@ -227,20 +255,21 @@ TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
         walk.step();
     walk.tap(Action::Confirm); // WATCH the new row
     ASSERT_EQ(flow.screen(), Screen::Watch);
-    ASSERT_NE(flow.watchedRun(), nullptr) << flow.watchNote();
+    ASSERT_NE(flow.runs().watchedRun(), nullptr) << flow.runs().watchNote();
     walk.tap(Action::Pause);
-    const RunPlayback* watched = flow.watchedRun();
+    const RunPlayback* watched = flow.runs().watchedRun();
     ASSERT_NE(watched, nullptr);
     EXPECT_TRUE(watched->paused());
     walk.tap(Action::MenuDown); // RESUME, SHARE, BACK TO THE TABLE
     walk.tap(Action::Confirm);
     ASSERT_EQ(flow.screen(), Screen::Share);
-    EXPECT_TRUE(flow.sharedRun().has_value()) << flow.shareError();
+    EXPECT_TRUE(flow.runs().sharedRun().has_value()) << flow.runs().shareError();
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Watch) << "SHARE returns where it was opened";
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::HighScores);
-    EXPECT_EQ(flow.screens().highScores.selectedRow(flow), row) << "back from WATCH on the same row";
+    EXPECT_EQ(flow.screens().get<HighScoresScreen>().selectedRow(flow.shared(), flow.runs()), row)
+        << "back from WATCH on the same row";
     walk.tap(Action::MenuDown); // past the last row: SHARE THIS GAME
     walk.tap(Action::Confirm);
     ASSERT_EQ(flow.screen(), Screen::Share);

@@ -86,7 +86,7 @@ TEST_F(TouchScreen, AGameStartedMovedFiredAndPausedByTouchAlone) {
 
     tap(control(TouchMode::Menu, Action::Confirm)); // OK: the title's 1 PLAYER
     ASSERT_EQ(flow.screen(), Screen::Playing);
-    ASSERT_TRUE(flow.playerSession());
+    ASSERT_TRUE(flow.session().playerSession());
     EXPECT_TRUE(touch.visible());
     for (int i = 0; i < 600 && flow.simulation()->cannon().phase != CannonPhase::Alive; ++i)
         step();
@@ -181,7 +181,7 @@ TEST_F(TouchScreen, TheMenuBarReachesTheControlsScreenAndATapCancelsListeningFor
     tap({0.5f, 0.1f});
     EXPECT_FALSE(flow.listeningForKey());
     EXPECT_EQ(flow.screen(), Screen::Controls);
-    EXPECT_EQ(flow.screens().controls.note().kind, ControlsNote::Kind::Cancelled);
+    EXPECT_EQ(flow.screens().get<ControlsScreen>().note().kind, ControlsNote::Kind::Cancelled);
     EXPECT_EQ(flow.options().keys, defaultKeyBindings());
 }
 

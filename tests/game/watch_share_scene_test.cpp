@@ -79,11 +79,12 @@ protected:
             m_scene->step({});
         }
         ASSERT_EQ(m_scene->flow().screen(), Screen::HighScores);
-        ASSERT_TRUE(m_scene->flow().highScores().entries()[0].run.has_value()) << m_scene->flow().runNote();
+        ASSERT_TRUE(m_scene->flow().runs().highScores().entries()[0].run.has_value())
+            << m_scene->flow().runs().runNote();
         steps(kInputDelayFrames + 1);
         m_scene->step(press(Action::Confirm));
         ASSERT_EQ(m_scene->flow().screen(), Screen::Watch);
-        ASSERT_NE(m_scene->flow().watchedRun(), nullptr) << m_scene->flow().watchNote();
+        ASSERT_NE(m_scene->flow().runs().watchedRun(), nullptr) << m_scene->flow().runs().watchNote();
     }
 
     vox::test::TempDirectory m_temp;
@@ -109,7 +110,7 @@ TEST_F(WatchShareSceneTest, TheWatchBannerThePauseMenuAndTheVerdict) {
     EXPECT_TRUE(drew("SHARE"));
 
     m_scene->step(press(Action::Pause));
-    const RunPlayback* watched = m_scene->flow().watchedRun();
+    const RunPlayback* watched = m_scene->flow().runs().watchedRun();
     ASSERT_NE(watched, nullptr);
     for (int i = 0; i < 200000 && !watched->ended(); ++i)
         m_scene->step({});
@@ -129,10 +130,10 @@ TEST_F(WatchShareSceneTest, TheSharePanelSaysWhereTheRunWentAndHowToPlayIt) {
     m_scene->step({});
     m_scene->step(press(Action::Confirm));
     ASSERT_EQ(m_scene->flow().screen(), Screen::Share);
-    ASSERT_TRUE(m_scene->flow().sharedRun().has_value()) << m_scene->flow().shareError();
+    ASSERT_TRUE(m_scene->flow().runs().sharedRun().has_value()) << m_scene->flow().runs().shareError();
     m_scene->step({});
     (void)render("share_panel");
-    const SharedRun& shared = *m_scene->flow().sharedRun();
+    const SharedRun& shared = *m_scene->flow().runs().sharedRun();
     EXPECT_TRUE(std::filesystem::exists(shared.file));
     EXPECT_TRUE(drew("SHARED"));
     EXPECT_TRUE(drewStarting("CODE: " + std::to_string(shared.code.size()) + " CHARACTERS, VIR1-"));

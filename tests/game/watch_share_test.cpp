@@ -82,11 +82,11 @@ TEST(Runs, EveryPlayerGameIsRecordedAndPlaysBackToItsHashAndScore) {
     FlowSettings settings;
     settings.seed = 77;
     GameFlow flow(settings, assets(), {});
-    EXPECT_FALSE(flow.lastRun().has_value()) << "nothing before a game";
+    EXPECT_FALSE(flow.session().lastRun().has_value()) << "nothing before a game";
     const int32_t score = playUntilGameOver(flow);
     ASSERT_GT(score, 0);
-    ASSERT_TRUE(flow.lastRun().has_value());
-    const Replay& recorded = *flow.lastRun();
+    ASSERT_TRUE(flow.session().lastRun().has_value());
+    const Replay& recorded = *flow.session().lastRun();
     EXPECT_EQ(recorded.settings.seed, flow.simulation()->settings().seed);
     EXPECT_EQ(recorded.finalStateHash, flow.simulation()->stateHash());
     // Played again on a simulation of its own: the same end, so recording changed nothing.
@@ -103,17 +103,17 @@ TEST(Runs, EveryPlayerGameIsRecordedAndPlaysBackToItsHashAndScore) {
     ASSERT_EQ(flow.screen(), Screen::Title);
     flow.step(press(Action::Confirm)); // 1 PLAYER
     ASSERT_EQ(flow.screen(), Screen::Playing);
-    ASSERT_TRUE(flow.lastRun().has_value());
-    EXPECT_NE(flow.lastRun()->settings.seed, firstSeed);
-    EXPECT_EQ(flow.lastRun()->settings.seed, flow.simulation()->settings().seed);
-    EXPECT_EQ(flow.lastRun()->inputs.size(), 0u);
+    ASSERT_TRUE(flow.session().lastRun().has_value());
+    EXPECT_NE(flow.session().lastRun()->settings.seed, firstSeed);
+    EXPECT_EQ(flow.session().lastRun()->settings.seed, flow.simulation()->settings().seed);
+    EXPECT_EQ(flow.session().lastRun()->inputs.size(), 0u);
 
     // A demo game is none.
     FlowSettings demo;
     demo.demo = true;
     GameFlow demoFlow(demo, assets(), {});
     run(demoFlow, 600);
-    EXPECT_FALSE(demoFlow.lastRun().has_value());
+    EXPECT_FALSE(demoFlow.session().lastRun().has_value());
 }
 
 TEST(Runs, ATopTenScoreKeepsItsRunWhenItsInitialsAreEntered) {
@@ -125,10 +125,10 @@ TEST(Runs, ATopTenScoreKeepsItsRunWhenItsInitialsAreEntered) {
     flow.setRunStore(&store);
     const int32_t score = playUntilGameOver(flow);
     enterInitials(flow);
-    ASSERT_EQ(flow.highScores().entries().size(), 1u);
-    const HighScore& entry = flow.highScores().entries()[0];
+    ASSERT_EQ(flow.runs().highScores().entries().size(), 1u);
+    const HighScore& entry = flow.runs().highScores().entries()[0];
     EXPECT_EQ(entry.initialsText(), "ACE");
-    ASSERT_TRUE(entry.run.has_value()) << flow.runNote();
+    ASSERT_TRUE(entry.run.has_value()) << flow.runs().runNote();
     EXPECT_TRUE(std::filesystem::exists(scoreRunPath(scoreRunsDirectory(table), entry.run->id)));
     // Saved with the link, and the saved run holds its claim.
     Loaded<HighScoreTable> saved = loadHighScores(table);
@@ -152,9 +152,9 @@ TEST(Runs, ARunThatCannotBeKeptIsAWarningAndTheGameGoesOn) {
     playUntilGameOver(flow);
     enterInitials(flow);
     EXPECT_EQ(flow.screen(), Screen::HighScores);
-    ASSERT_EQ(flow.highScores().entries().size(), 1u) << "the score still counts";
-    EXPECT_FALSE(flow.highScores().entries()[0].run.has_value());
-    EXPECT_NE(flow.runNote().find("not kept"), std::string::npos) << flow.runNote();
+    ASSERT_EQ(flow.runs().highScores().entries().size(), 1u) << "the score still counts";
+    EXPECT_FALSE(flow.runs().highScores().entries()[0].run.has_value());
+    EXPECT_NE(flow.runs().runNote().find("not kept"), std::string::npos) << flow.runs().runNote();
 }
 
 // A flow whose table holds one kept run (entered as "ACE" after a real game), on the table after it.
@@ -176,12 +176,13 @@ struct KeptRun {
 TEST(Watch, PlaysTheRowsRunWithPauseAndSpeedsThenSaysItVerified) {
     KeptRun kept;
     GameFlow& flow = kept.flow;
-    ASSERT_EQ(flow.screens().highScores.selectedRow(flow), 0);
-    EXPECT_FALSE(flow.runVerified(flow.highScores().entries()[0]).has_value()) << "not watched yet";
+    ASSERT_EQ(flow.screens().get<HighScoresScreen>().selectedRow(flow.shared(), flow.runs()), 0);
+    EXPECT_FALSE(flow.runs().runVerified(flow.runs().highScores().entries()[0]).has_value())
+        << "not watched yet";
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Watch);
-    const RunPlayback* watched = flow.watchedRun();
-    ASSERT_NE(watched, nullptr) << flow.watchNote();
+    const RunPlayback* watched = flow.runs().watchedRun();
+    ASSERT_NE(watched, nullptr) << flow.runs().watchNote();
     EXPECT_EQ(flow.simulation(), &watched->simulation()) << "the playfield drawn is the watched run's";
     EXPECT_EQ(watched->banner().initials, "ACE");
     EXPECT_EQ(watched->banner().score, static_cast<uint32_t>(kept.score));
@@ -212,19 +213,20 @@ TEST(Watch, PlaysTheRowsRunWithPauseAndSpeedsThenSaysItVerified) {
     ASSERT_TRUE(watched->ended());
     ASSERT_TRUE(watched->verdict().has_value());
     EXPECT_TRUE(watched->verdict()->verified()) << watched->verdict()->problem;
-    EXPECT_EQ(flow.runVerified(flow.highScores().entries()[0]), std::optional<bool>(true));
+    EXPECT_EQ(flow.runs().runVerified(flow.runs().highScores().entries()[0]), std::optional<bool>(true));
     flow.step({});
     EXPECT_EQ(flow.selectedItem(), "WATCH AGAIN") << "the end's menu starts on its first entry";
     flow.step(press(Action::Back));
     EXPECT_EQ(flow.screen(), Screen::HighScores);
-    EXPECT_EQ(flow.screens().highScores.selectedRow(flow), 0) << "back on the same row";
-    EXPECT_EQ(flow.watchedRun(), nullptr);
+    EXPECT_EQ(flow.screens().get<HighScoresScreen>().selectedRow(flow.shared(), flow.runs()), 0)
+        << "back on the same row";
+    EXPECT_EQ(flow.runs().watchedRun(), nullptr);
 }
 
 TEST(Watch, ARunThatDoesNotHoldItsClaimIsUnverifiedAndSaysWhy) {
     KeptRun kept;
     // The same run claimed for a higher score: the table was tampered with.
-    HighScore entry = kept.flow.highScores().entries()[0];
+    HighScore entry = kept.flow.runs().highScores().entries()[0];
     entry.score += 1000;
     HighScoreTable table;
     ASSERT_TRUE(table.insert(entry).has_value());
@@ -239,8 +241,8 @@ TEST(Watch, ARunThatDoesNotHoldItsClaimIsUnverifiedAndSaysWhy) {
     ASSERT_EQ(browsing.screen(), Screen::HighScores);
     browsing.step(press(Action::Confirm));
     ASSERT_EQ(browsing.screen(), Screen::Watch);
-    const RunPlayback* watched = browsing.watchedRun();
-    ASSERT_NE(watched, nullptr) << browsing.watchNote();
+    const RunPlayback* watched = browsing.runs().watchedRun();
+    ASSERT_NE(watched, nullptr) << browsing.runs().watchNote();
     for (int i = 0; i < 200000 && !watched->ended(); ++i)
         browsing.step({});
     ASSERT_TRUE(watched->verdict().has_value());
@@ -248,7 +250,8 @@ TEST(Watch, ARunThatDoesNotHoldItsClaimIsUnverifiedAndSaysWhy) {
     EXPECT_TRUE(watched->verdict()->hashMatches) << "the run itself is sound";
     EXPECT_NE(watched->verdict()->problem.find(std::to_string(entry.score) + " points"), std::string::npos)
         << watched->verdict()->problem;
-    EXPECT_EQ(browsing.runVerified(browsing.highScores().entries()[0]), std::optional<bool>(false));
+    EXPECT_EQ(browsing.runs().runVerified(browsing.runs().highScores().entries()[0]),
+              std::optional<bool>(false));
 }
 
 TEST(Watch, ARowWithoutARunSaysSoInsteadOfPlaying) {
@@ -263,8 +266,8 @@ TEST(Watch, ARowWithoutARunSaysSoInsteadOfPlaying) {
     ASSERT_EQ(flow.screen(), Screen::HighScores);
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Watch);
-    EXPECT_EQ(flow.watchedRun(), nullptr);
-    EXPECT_EQ(flow.watchNote(), "NO RUN WAS KEPT FOR THIS SCORE");
+    EXPECT_EQ(flow.runs().watchedRun(), nullptr);
+    EXPECT_EQ(flow.runs().watchNote(), "NO RUN WAS KEPT FOR THIS SCORE");
     EXPECT_EQ(flow.scenery(), Scenery::Sky) << "no playfield without a run";
     flow.step({});
     flow.step(press(Action::Confirm)); // BACK TO THE TABLE
@@ -278,7 +281,7 @@ TEST(Watch, TheAttractTableStaysATimedDisplay) {
     run(flow, kTitleFrames + kScoreTableFrames + 2);
     ASSERT_EQ(flow.screen(), Screen::HighScores);
     EXPECT_FALSE(flow.shared().tableBrowsable);
-    EXPECT_EQ(flow.screens().highScores.selectedRow(flow), -1);
+    EXPECT_EQ(flow.screens().get<HighScoresScreen>().selectedRow(flow.shared(), flow.runs()), -1);
     flow.step(press(Action::Confirm));
     EXPECT_EQ(flow.screen(), Screen::Playing) << "Confirm starts a game, as on every attract screen";
 }
@@ -290,22 +293,23 @@ TEST(Share, AfterAGameSavesTheRunAndItsCodeAndCopiesTheCode) {
     flow.step({});
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Share);
-    ASSERT_TRUE(flow.sharedRun().has_value()) << flow.shareError();
-    const SharedRun& shared = *flow.sharedRun();
+    ASSERT_TRUE(flow.runs().sharedRun().has_value()) << flow.runs().shareError();
+    const SharedRun& shared = *flow.runs().sharedRun();
     EXPECT_EQ(shared.file.filename().string(), "ACE-" + std::to_string(kept.score) + "-" +
-                                                   std::to_string(flow.lastRun()->settings.seed) + ".vir");
+                                                   std::to_string(flow.session().lastRun()->settings.seed) +
+                                                   ".vir");
     EXPECT_EQ(shared.file.parent_path(), kept.temp.path() / "shared");
     vox::Result<Replay> file = readReplayFile(shared.file);
     ASSERT_TRUE(file.ok()) << file.error().message;
-    EXPECT_EQ(file.value().inputs, flow.lastRun()->inputs);
-    EXPECT_EQ(file.value().finalStateHash, flow.lastRun()->finalStateHash);
+    EXPECT_EQ(file.value().inputs, flow.session().lastRun()->inputs);
+    EXPECT_EQ(file.value().finalStateHash, flow.session().lastRun()->finalStateHash);
     const std::string text = readText(shared.codeFile);
     EXPECT_EQ(text, shared.code + "\n");
     vox::Result<Replay> decoded = decodeShareCode(text);
     ASSERT_TRUE(decoded.ok()) << decoded.error().message;
-    EXPECT_EQ(decoded.value().inputs, flow.lastRun()->inputs);
-    EXPECT_EQ(decoded.value().settings.seed, flow.lastRun()->settings.seed);
-    EXPECT_EQ(decoded.value().finalStateHash, flow.lastRun()->finalStateHash);
+    EXPECT_EQ(decoded.value().inputs, flow.session().lastRun()->inputs);
+    EXPECT_EQ(decoded.value().settings.seed, flow.session().lastRun()->settings.seed);
+    EXPECT_EQ(decoded.value().finalStateHash, flow.session().lastRun()->finalStateHash);
     EXPECT_TRUE(shared.copied);
     EXPECT_EQ(kept.clipboard.text, shared.code);
     flow.step(press(Action::Back));
@@ -325,16 +329,18 @@ TEST(Share, AGameOutsideTheTopTenCanBeSharedToo) {
     run(flow, kGameOverFrames + 1);
     ASSERT_EQ(flow.screen(), Screen::HighScores) << "no initials: the table, to share the game";
     EXPECT_TRUE(flow.shared().tableAfterGame);
-    EXPECT_EQ(flow.screens().highScores.selectedRow(flow), HighScoreTable::kCapacity) << "SHARE THIS GAME";
+    EXPECT_EQ(flow.screens().get<HighScoresScreen>().selectedRow(flow.shared(), flow.runs()),
+              HighScoreTable::kCapacity)
+        << "SHARE THIS GAME";
     run(flow, kInputDelayFrames + 1);
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Share);
-    ASSERT_TRUE(flow.sharedRun().has_value()) << flow.shareError();
-    EXPECT_EQ(flow.sharedRun()->file.filename().string().substr(0, 4 + std::to_string(score).size()),
+    ASSERT_TRUE(flow.runs().sharedRun().has_value()) << flow.runs().shareError();
+    EXPECT_EQ(flow.runs().sharedRun()->file.filename().string().substr(0, 4 + std::to_string(score).size()),
               "RUN-" + std::to_string(score));
     vox::Result<Replay> decoded = decodeShareCode(clipboard.text);
     ASSERT_TRUE(decoded.ok()) << decoded.error().message;
-    EXPECT_EQ(decoded.value().inputs, flow.lastRun()->inputs);
+    EXPECT_EQ(decoded.value().inputs, flow.session().lastRun()->inputs);
 }
 
 TEST(Share, FromWatchSharesTheWatchedRunAndAClipboardFailureIsANote) {
@@ -349,14 +355,15 @@ TEST(Share, FromWatchSharesTheWatchedRunAndAClipboardFailureIsANote) {
     flow.step({});
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Share);
-    ASSERT_TRUE(flow.sharedRun().has_value()) << flow.shareError();
-    EXPECT_FALSE(flow.sharedRun()->copied);
-    EXPECT_EQ(flow.sharedRun()->clipboardNote, "no clipboard on this test's desktop");
-    EXPECT_TRUE(std::filesystem::exists(flow.sharedRun()->file)) << "the files are written all the same";
-    EXPECT_EQ(flow.sharedRun()->file.filename().string().substr(0, 4), "ACE-");
+    ASSERT_TRUE(flow.runs().sharedRun().has_value()) << flow.runs().shareError();
+    EXPECT_FALSE(flow.runs().sharedRun()->copied);
+    EXPECT_EQ(flow.runs().sharedRun()->clipboardNote, "no clipboard on this test's desktop");
+    EXPECT_TRUE(std::filesystem::exists(flow.runs().sharedRun()->file))
+        << "the files are written all the same";
+    EXPECT_EQ(flow.runs().sharedRun()->file.filename().string().substr(0, 4), "ACE-");
     flow.step(press(Action::Back));
     EXPECT_EQ(flow.screen(), Screen::Watch) << "back to the paused run";
-    const RunPlayback* watched = flow.watchedRun();
+    const RunPlayback* watched = flow.runs().watchedRun();
     ASSERT_NE(watched, nullptr);
     EXPECT_TRUE(watched->paused());
 }
@@ -375,8 +382,8 @@ TEST(Share, AFolderThatCannotBeWrittenIsAnErrorNamingIt) {
     flow.step({});
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Share);
-    EXPECT_FALSE(flow.sharedRun().has_value());
-    EXPECT_NE(flow.shareError().find(blocked.string()), std::string::npos) << flow.shareError();
+    EXPECT_FALSE(flow.runs().sharedRun().has_value());
+    EXPECT_NE(flow.runs().shareError().find(blocked.string()), std::string::npos) << flow.runs().shareError();
 }
 
 TEST(Share, FileNamesKeepToLettersAndDigits) {
