@@ -25,7 +25,7 @@ set(CPACK_PACKAGE_DIRECTORY "${PROJECT_BINARY_DIR}")
 
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_ALL "")
-if(VOX_BUILD_GAME)
+if(TARGET voxel-invaders) # the game, not its simulation alone (VOX_ENGINE_GRAPHICS=OFF)
   list(APPEND CPACK_COMPONENTS_ALL game)
 endif()
 if(VOX_INSTALL)

@@ -1,7 +1,6 @@
 #include "app.h"
 
 #include "actions.h"
-#include "asset_loader.h"
 #include "audio/wav_writer.h"
 #include "data_search.h"
 #include "debug/debug_overlay.h"
@@ -16,6 +15,7 @@
 #include "runner/scene_stepper.h"
 #include "runner/windowed_runner.h"
 #include "scene/game_scene.h"
+#include "sim/asset_loader.h"
 #include "sim/replay.h"
 #include "soak_report.h"
 #include "touch_input.h"

@@ -1,9 +1,9 @@
 #include "run_commands.h"
 
-#include "asset_loader.h"
 #include "data_search.h"
 #include "persist/save_files.h"
 #include "persist/score_runs.h"
+#include "sim/asset_loader.h"
 #include "sim/run_playback.h"
 #include "sim/share_code.h"
 

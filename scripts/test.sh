@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, then builds and tests everything headless: Release with warnings as errors (and every public
-# engine header compiled alone under strict warnings, with GCC and Clang); the engine as its users
+# engine header compiled alone under strict warnings, with GCC and Clang); the simulation (invaders_sim) and
+# its suites built with GLM alone and shown to reach no SDL2, libepoxy or GL (scripts/check-sim.sh); the engine as its users
 # take it (the API reference with Doxygen, the installed CMake package with every example built against it
 # from outside the checkout, add_subdirectory from an outside project: scripts/check-engine-package.sh); the web build
 # (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs),
@@ -9,8 +10,8 @@
 # the libFuzzer targets built with clang, each run for 60 s (scripts/fuzz.sh); and the `asan` preset (ASan +
 # UBSan, halting on the first error) with a short soak (scripts/soak.sh) and the whole suite. See
 # docs/robustness.md.
-# Usage: scripts/test.sh [release|engine|package|web|fuzz|asan]   (default: all six; engine and web need release
-#        built, package compares with it when it is)
+# Usage: scripts/test.sh [release|sim|engine|package|web|fuzz|asan]   (default: all seven; engine and web need
+#        release built, package compares with it when it is)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-deps.sh test
@@ -22,7 +23,7 @@ export VOX_REQUIRE_GL=1 SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
 stages=("${1:-all}")
 # asan runs last so that the closing lines are its test summary.
-[ $# -eq 0 ] && stages=(release engine package web fuzz asan)
+[ $# -eq 0 ] && stages=(release sim engine package web fuzz asan)
 for stage in "${stages[@]}"; do
   case "$stage" in
     release | asan)
@@ -39,6 +40,10 @@ for stage in "${stages[@]}"; do
         scripts/soak.sh 20000
       fi
       ctest --preset "$stage" -j"$(nproc)"
+      ;;
+    sim)
+      echo "=== sim: the simulation and its suites with GLM alone (no SDL2, libepoxy or GL)"
+      scripts/check-sim.sh
       ;;
     engine)
       echo "=== engine: API reference, installed package, examples, add_subdirectory"
@@ -66,7 +71,7 @@ for stage in "${stages[@]}"; do
     package) scripts/check-packages.sh ;; # build/package: voxel-invaders and libvox-dev .deb
     fuzz) scripts/fuzz.sh 60 ;;
     *)
-      echo "usage: scripts/test.sh [release|engine|package|web|fuzz|asan]" >&2
+      echo "usage: scripts/test.sh [release|sim|engine|package|web|fuzz|asan]" >&2
       exit 2
       ;;
   esac

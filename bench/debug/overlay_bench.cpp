@@ -4,10 +4,10 @@
 // context. The floor: <= 1 ms of CPU per frame with the overlay on.
 //
 //     build/release/bench/overlay_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-#include "asset_loader.h"
 #include "debug/debug_overlay.h"
 #include "debug/overlay_geometry.h"
 #include "scene/game_scene.h"
+#include "sim/asset_loader.h"
 
 #include "vox/platform/window.h"
 #include "vox/render/render_target.h"

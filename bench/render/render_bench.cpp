@@ -23,13 +23,13 @@
 // while the untimed glFinish after it takes the whole frame, so Google Benchmark's time-based counts would
 // run for hours.
 
-#include "asset_loader.h"
 #include "engine/render/test_scenes.h"
 #include "game/ui/sample_hud.h"
 #include "quality.h"
 #include "scene/apply_quality.h"
 #include "scene/game_scene.h"
 #include "scene/playfield_camera.h"
+#include "sim/asset_loader.h"
 #include "ui/hud.h"
 #include "ui/painter.h"
 

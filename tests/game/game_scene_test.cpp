@@ -8,7 +8,7 @@
 #include "ui/theme.h"
 
 #include "actions.h"
-#include "asset_loader.h"
+#include "sim/asset_loader.h"
 
 #include "engine/render/gl_test_fixture.h"
 #include "engine/render/golden_image.h"

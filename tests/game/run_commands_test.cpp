@@ -2,9 +2,9 @@
 // --verify-scores, run as players and scripts run them.
 #include "game/game_process.h"
 
-#include "asset_loader.h"
 #include "persist/save_files.h"
 #include "persist/score_runs.h"
+#include "sim/asset_loader.h"
 #include "sim/replay.h"
 #include "sim/share_code.h"
 #include "sim/simulation.h"

@@ -8,7 +8,7 @@
 #include "touch_test_support.h"
 
 #include "actions.h"
-#include "asset_loader.h"
+#include "sim/asset_loader.h"
 
 #include "engine/render/gl_test_fixture.h"
 

@@ -6,8 +6,8 @@
 #include "scene/game_scene_test_support.h"
 
 #include "actions.h"
-#include "asset_loader.h"
 #include "persist/save_files.h"
+#include "sim/asset_loader.h"
 
 #include "engine/platform/temp_directory.h"
 #include "engine/render/gl_test_fixture.h"

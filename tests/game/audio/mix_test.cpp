@@ -2,7 +2,6 @@
 // `GameSounds` turns each step into sounds (the code `GameScene` uses), and an offline `AudioSystem` mixes
 // exactly one 60 Hz step of samples per step. The tests listen with numbers: peak level, clipped samples,
 // which sounds are in the mix, the march's tempo, each sound's loudness and the volumes' effect.
-#include "asset_loader.h"
 #include "audio/audio_system.h"
 #include "audio/game_sounds.h"
 #include "audio/march_tempo.h"
@@ -10,6 +9,7 @@
 #include "audio/sound_bank.h"
 #include "audio/synth.h"
 #include "game_flow.h"
+#include "sim/asset_loader.h"
 #include "sim/replay.h"
 
 #include "vox/core/rng.h"

@@ -5,8 +5,8 @@
 #include "debug/overlay_state.h"
 
 #include "actions.h"
-#include "asset_loader.h"
 #include "scene/game_scene.h"
+#include "sim/asset_loader.h"
 
 #include "engine/platform/key_events.h"
 #include "engine/render/gl_test_fixture.h"

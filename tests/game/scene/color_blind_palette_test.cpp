@@ -4,7 +4,7 @@
 // colour is never the only cue.
 #include "scene/color_blind_palette.h"
 
-#include "asset_loader.h"
+#include "sim/asset_loader.h"
 #include "sim/game_assets.h"
 #include "sim/sim_types.h"
 

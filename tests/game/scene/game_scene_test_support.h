@@ -2,9 +2,9 @@
 // What the GL tests of the game's scene share: a silent scene on the shipped assets and shaders, and one
 // frame of it rendered and read back.
 
-#include "asset_loader.h"
 #include "audio/audio_system.h"
 #include "scene/game_scene.h"
+#include "sim/asset_loader.h"
 
 #include "vox/render/image.h"
 #include "vox/render/render_target.h"

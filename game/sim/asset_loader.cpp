@@ -1,4 +1,4 @@
-#include "asset_loader.h"
+#include "sim/asset_loader.h"
 
 #include "vox/voxel/voxel_sprite.h"
 
