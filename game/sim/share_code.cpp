@@ -245,6 +245,172 @@ vox::Error notARunCode(const std::string& text, const std::string& expectedStart
     return codeError(what);
 }
 
+// The code without the spaces, tabs and line breaks a copy may have put in it.
+std::string withoutWhitespace(std::string_view code) {
+    std::string text;
+    text.reserve(code.size());
+    for (char c : code) {
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+            text += c;
+    }
+    return text;
+}
+
+// Checks "VIR<version>-" at the start of `text` and returns where its dash is: a later format says so,
+// rather than looking damaged.
+vox::Result<size_t> versionDash(const std::string& text) {
+    if (text.empty())
+        return codeError("the code is empty; a run code starts with \"VIR" +
+                         std::to_string(kShareCodeVersion) + "-\"");
+    const std::string expectedStart = std::string(kShareCodeMagic) + std::to_string(kShareCodeVersion) + "-";
+    if (!std::string_view(text).starts_with(kShareCodeMagic))
+        return notARunCode(text, expectedStart);
+    const size_t dash = text.find('-', kShareCodeMagic.size());
+    const std::string_view versionText = std::string_view(text).substr(
+        kShareCodeMagic.size(), dash == std::string::npos ? 0 : dash - kShareCodeMagic.size());
+    uint64_t version = 0;
+    const bool numeric = !versionText.empty() && versionText.size() <= 9 &&
+                         versionText.find_first_not_of("0123456789") == std::string_view::npos;
+    if (!numeric)
+        return notARunCode(text, expectedStart);
+    for (char c : versionText)
+        version = version * 10 + static_cast<uint64_t>(c - '0');
+    if (version != static_cast<uint64_t>(kShareCodeVersion)) {
+        const bool newer = version > static_cast<uint64_t>(kShareCodeVersion);
+        return codeError("the code is in run-code format " + std::to_string(version) + ", " +
+                         (newer ? "newer than" : "unlike") + " this build's format " +
+                         std::to_string(kShareCodeVersion) +
+                         (newer ? ": update voxel-invaders to play it" : ": this build cannot read it"));
+    }
+    return dash;
+}
+
+// The bytes of `text` from character `start` on (base64url, the inverse of `base64url`); a character
+// outside the alphabet is named by its 1-based position in `text`.
+vox::Result<std::vector<uint8_t>> fromBase64url(const std::string& text, size_t start) {
+    const std::string_view body = std::string_view(text).substr(start);
+    std::vector<uint8_t> payload;
+    payload.reserve(body.size() * 3 / 4 + 1);
+    uint32_t buffer = 0;
+    int bits = 0;
+    for (size_t i = 0; i < body.size(); ++i) {
+        const size_t value = kAlphabet.find(body[i]);
+        if (value == std::string_view::npos)
+            return codeError("character " + std::to_string(start + 1 + i) + " (" +
+                             describeCharacter(body[i]) +
+                             ") is not part of a run code, which uses only A-Z, a-z, 0-9, '-' and '_'");
+        buffer = (buffer << 6) | static_cast<uint32_t>(value);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            payload.push_back(static_cast<uint8_t>(buffer >> bits));
+        }
+    }
+    return payload;
+}
+
+// The content of `payload` (its length and checksum checked), which it keeps.
+vox::Result<std::span<const uint8_t>> checkedContent(const std::vector<uint8_t>& payload) {
+    ByteReader header(payload);
+    const std::optional<uint64_t> length = header.varint();
+    const std::optional<uint64_t> checksum = length ? header.fixed(kChecksumBytes) : std::nullopt;
+    const std::string cutShort = "the code is cut short (copy all of it: it ends where the text was cut)";
+    if (!length || !checksum)
+        return codeError(cutShort);
+    const size_t available = payload.size() - header.offset();
+    if (*length > available)
+        return codeError("the code is cut short: it holds " + std::to_string(available) + " of its " +
+                         std::to_string(*length) + " bytes (copy all of it)");
+    if (*length < available)
+        return codeError("the code has " + std::to_string(available - *length) +
+                         (available - *length == 1 ? " byte" : " bytes") +
+                         " more than it says it holds: it is damaged");
+    const std::span<const uint8_t> content = std::span<const uint8_t>(payload).subspan(header.offset());
+    if (fnv1a32(content) != *checksum)
+        return codeError(
+            "the checksum does not match: the code is damaged (a character was changed, added or "
+            "lost when it was copied)");
+    return content;
+}
+
+constexpr std::string_view kMalformed =
+    "the code passed its checksum but is malformed: it was written wrongly";
+
+// A run's settings, versions and hash, and how many steps its inputs hold.
+struct RunHeader {
+    Replay replay; ///< Without inputs.
+    uint64_t steps = 0;
+};
+
+// The content's fields before the inputs (as `encodeShareCode` writes them); `reader` is left at the inputs.
+vox::Result<RunHeader> readRunHeader(ByteReader& reader) {
+    const std::string malformed(kMalformed);
+    const std::optional<uint64_t> simulationVersion = reader.varint();
+    if (!simulationVersion)
+        return codeError(malformed);
+    if (*simulationVersion != kSimulationVersion) {
+        const bool newer = *simulationVersion > kSimulationVersion;
+        return codeError("the run was recorded with simulation version " +
+                         std::to_string(*simulationVersion) + ", " + (newer ? "newer than" : "older than") +
+                         " this build's " + std::to_string(kSimulationVersion) +
+                         (newer ? ": update voxel-invaders to play it"
+                                : ": a run plays back only on the rules that recorded it"));
+    }
+    const std::optional<uint64_t> seed = reader.varint();
+    const std::optional<uint64_t> playersAndDifficulty = seed ? reader.fixed(1) : std::nullopt;
+    const std::optional<uint64_t> steps = playersAndDifficulty ? reader.varint() : std::nullopt;
+    const std::optional<uint64_t> hash = steps ? reader.fixed(kHashBytes) : std::nullopt;
+    if (!hash)
+        return codeError(malformed);
+    const uint64_t difficulty = *playersAndDifficulty >> 1;
+    if (difficulty > static_cast<uint64_t>(Difficulty::Hard))
+        return codeError("unknown difficulty " + std::to_string(difficulty) + ": " + malformed);
+    if (*steps > static_cast<uint64_t>(kMaxReplayBytes))
+        return codeError(std::to_string(*steps) + " steps is longer than any run played back (the most is " +
+                         std::to_string(kMaxReplayBytes) + ")");
+    RunHeader header;
+    header.replay.settings.seed = *seed;
+    header.replay.settings.players = static_cast<int32_t>((*playersAndDifficulty & 1) + 1);
+    header.replay.settings.difficulty = static_cast<Difficulty>(difficulty);
+    header.replay.simulationVersion = static_cast<uint32_t>(*simulationVersion);
+    header.replay.finalStateHash = *hash;
+    header.steps = *steps;
+    return header;
+}
+
+// The range-coded inputs (the inverse of `encodeShareCode`'s loop): `steps` of them appended to `replay`,
+// which must then end exactly at the end of `bytes`.
+vox::Status decodeInputs(std::span<const uint8_t> bytes, uint64_t steps, Replay& replay) {
+    const std::string malformed(kMalformed);
+    RunModel model;
+    RangeDecoder decoder(bytes);
+    while (replay.inputs.size() < steps) {
+        size_t node = 1;
+        for (int bit = 0; bit < kInputBits; ++bit)
+            node = node * 2 + static_cast<size_t>(decoder.decode(model.input(node)));
+        const auto input = static_cast<uint8_t>(node - kTreeNodes);
+        int lengthBits = 1;
+        while (lengthBits < kMaxLengthBits && decoder.decode(model.lengthBit(input, lengthBits)) == 1)
+            ++lengthBits;
+        uint64_t runLength = 1;
+        for (int bit = lengthBits - 2; bit >= 0; --bit)
+            runLength = runLength << 1 | static_cast<uint64_t>(decoder.decode(
+                                             model.mantissa(input, lengthBits, lengthBits - 2 - bit)));
+        // Reading past the end: the code claims more than its bytes hold.
+        if (decoder.overran())
+            return codeError("the inputs stop before the code's " + std::to_string(steps) +
+                             " steps: " + malformed);
+        if (runLength > steps - replay.inputs.size())
+            return codeError("a run of inputs goes past the code's " + std::to_string(steps) +
+                             " steps: " + malformed);
+        replay.inputs.insert(replay.inputs.end(), static_cast<size_t>(runLength), input);
+        model.push(input);
+    }
+    if (!decoder.atEnd())
+        return codeError("bytes follow the last step's input: " + malformed);
+    return {};
+}
+
 } // namespace
 
 std::string encodeShareCode(const Replay& replay) {
@@ -295,134 +461,25 @@ vox::Result<Replay> decodeShareCode(std::string_view code) {
         return codeError(std::to_string(code.size()) +
                          " characters is too long for a run code (the most is " +
                          std::to_string(kMaxShareCodeChars) + ")");
-    std::string text;
-    text.reserve(code.size());
-    for (char c : code) {
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
-            text += c;
-    }
-    if (text.empty())
-        return codeError("the code is empty; a run code starts with \"VIR" +
-                         std::to_string(kShareCodeVersion) + "-\"");
-    const std::string expectedStart = std::string(kShareCodeMagic) + std::to_string(kShareCodeVersion) + "-";
-    if (!std::string_view(text).starts_with(kShareCodeMagic))
-        return notARunCode(text, expectedStart);
-    // "VIR<version>-": a later format says so, rather than looking damaged.
-    const size_t dash = text.find('-', kShareCodeMagic.size());
-    const std::string_view versionText = std::string_view(text).substr(
-        kShareCodeMagic.size(), dash == std::string::npos ? 0 : dash - kShareCodeMagic.size());
-    uint64_t version = 0;
-    const bool numeric = !versionText.empty() && versionText.size() <= 9 &&
-                         versionText.find_first_not_of("0123456789") == std::string_view::npos;
-    if (!numeric)
-        return notARunCode(text, expectedStart);
-    for (char c : versionText)
-        version = version * 10 + static_cast<uint64_t>(c - '0');
-    if (version != static_cast<uint64_t>(kShareCodeVersion)) {
-        const bool newer = version > static_cast<uint64_t>(kShareCodeVersion);
-        return codeError("the code is in run-code format " + std::to_string(version) + ", " +
-                         (newer ? "newer than" : "unlike") + " this build's format " +
-                         std::to_string(kShareCodeVersion) +
-                         (newer ? ": update voxel-invaders to play it" : ": this build cannot read it"));
-    }
-
-    const std::string_view body = std::string_view(text).substr(dash + 1);
-    std::vector<uint8_t> payload;
-    payload.reserve(body.size() * 3 / 4 + 1);
-    uint32_t buffer = 0;
-    int bits = 0;
-    for (size_t i = 0; i < body.size(); ++i) {
-        const size_t value = kAlphabet.find(body[i]);
-        if (value == std::string_view::npos)
-            return codeError("character " + std::to_string(dash + 2 + i) + " (" + describeCharacter(body[i]) +
-                             ") is not part of a run code, which uses only A-Z, a-z, 0-9, '-' and '_'");
-        buffer = (buffer << 6) | static_cast<uint32_t>(value);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            payload.push_back(static_cast<uint8_t>(buffer >> bits));
-        }
-    }
-
-    ByteReader header(payload);
-    const std::optional<uint64_t> length = header.varint();
-    const std::optional<uint64_t> checksum = length ? header.fixed(kChecksumBytes) : std::nullopt;
-    const std::string cutShort = "the code is cut short (copy all of it: it ends where the text was cut)";
-    if (!length || !checksum)
-        return codeError(cutShort);
-    const size_t available = payload.size() - header.offset();
-    if (*length > available)
-        return codeError("the code is cut short: it holds " + std::to_string(available) + " of its " +
-                         std::to_string(*length) + " bytes (copy all of it)");
-    if (*length < available)
-        return codeError("the code has " + std::to_string(available - *length) +
-                         (available - *length == 1 ? " byte" : " bytes") +
-                         " more than it says it holds: it is damaged");
-    const std::span<const uint8_t> content = std::span<const uint8_t>(payload).subspan(header.offset());
-    if (fnv1a32(content) != *checksum)
-        return codeError(
-            "the checksum does not match: the code is damaged (a character was changed, added or "
-            "lost when it was copied)");
-
-    ByteReader reader(content);
-    const std::string malformed = "the code passed its checksum but is malformed: it was written wrongly";
-    const std::optional<uint64_t> simulationVersion = reader.varint();
-    if (!simulationVersion)
-        return codeError(malformed);
-    if (*simulationVersion != kSimulationVersion) {
-        const bool newer = *simulationVersion > kSimulationVersion;
-        return codeError("the run was recorded with simulation version " +
-                         std::to_string(*simulationVersion) + ", " + (newer ? "newer than" : "older than") +
-                         " this build's " + std::to_string(kSimulationVersion) +
-                         (newer ? ": update voxel-invaders to play it"
-                                : ": a run plays back only on the rules that recorded it"));
-    }
-    const std::optional<uint64_t> seed = reader.varint();
-    const std::optional<uint64_t> playersAndDifficulty = seed ? reader.fixed(1) : std::nullopt;
-    const std::optional<uint64_t> steps = playersAndDifficulty ? reader.varint() : std::nullopt;
-    const std::optional<uint64_t> hash = steps ? reader.fixed(kHashBytes) : std::nullopt;
-    if (!hash)
-        return codeError(malformed);
-    const uint64_t difficulty = *playersAndDifficulty >> 1;
-    if (difficulty > static_cast<uint64_t>(Difficulty::Hard))
-        return codeError("unknown difficulty " + std::to_string(difficulty) + ": " + malformed);
-    if (*steps > static_cast<uint64_t>(kMaxReplayBytes))
-        return codeError(std::to_string(*steps) + " steps is longer than any run played back (the most is " +
-                         std::to_string(kMaxReplayBytes) + ")");
-
-    Replay replay;
-    replay.settings.seed = *seed;
-    replay.settings.players = static_cast<int32_t>((*playersAndDifficulty & 1) + 1);
-    replay.settings.difficulty = static_cast<Difficulty>(difficulty);
-    replay.simulationVersion = static_cast<uint32_t>(*simulationVersion);
-    replay.finalStateHash = *hash;
-    RunModel model;
-    RangeDecoder decoder(content.subspan(reader.offset()));
-    const std::string stopped =
-        "the inputs stop before the code's " + std::to_string(*steps) + " steps: " + malformed;
-    while (replay.inputs.size() < *steps) {
-        size_t node = 1;
-        for (int bit = 0; bit < kInputBits; ++bit)
-            node = node * 2 + static_cast<size_t>(decoder.decode(model.input(node)));
-        const auto input = static_cast<uint8_t>(node - kTreeNodes);
-        int lengthBits = 1;
-        while (lengthBits < kMaxLengthBits && decoder.decode(model.lengthBit(input, lengthBits)) == 1)
-            ++lengthBits;
-        uint64_t runLength = 1;
-        for (int bit = lengthBits - 2; bit >= 0; --bit)
-            runLength = runLength << 1 | static_cast<uint64_t>(decoder.decode(
-                                             model.mantissa(input, lengthBits, lengthBits - 2 - bit)));
-        // Reading past the end: the code claims more than its bytes hold.
-        if (decoder.overran())
-            return codeError(stopped);
-        if (runLength > *steps - replay.inputs.size())
-            return codeError("a run of inputs goes past the code's " + std::to_string(*steps) +
-                             " steps: " + malformed);
-        replay.inputs.insert(replay.inputs.end(), static_cast<size_t>(runLength), input);
-        model.push(input);
-    }
-    if (!decoder.atEnd())
-        return codeError("bytes follow the last step's input: " + malformed);
+    const std::string text = withoutWhitespace(code);
+    vox::Result<size_t> dash = versionDash(text);
+    if (!dash)
+        return dash.error();
+    vox::Result<std::vector<uint8_t>> payload = fromBase64url(text, dash.value() + 1);
+    if (!payload)
+        return payload.error();
+    vox::Result<std::span<const uint8_t>> content = checkedContent(payload.value());
+    if (!content)
+        return content.error();
+    ByteReader reader(content.value());
+    vox::Result<RunHeader> header = readRunHeader(reader);
+    if (!header)
+        return header.error();
+    Replay replay = std::move(header.value().replay);
+    if (vox::Status inputs =
+            decodeInputs(content.value().subspan(reader.offset()), header.value().steps, replay);
+        !inputs)
+        return inputs.error();
     return replay;
 }
 

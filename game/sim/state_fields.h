@@ -82,8 +82,37 @@ static_assert(sizeof(AlienShot) == sizeof(AlienShotFields), "AlienShot changed: 
 static_assert(sizeof(Saucer) == sizeof(SaucerFields), "Saucer changed: update visitStateOf");
 static_assert(sizeof(Explosion) == sizeof(ExplosionFields), "Explosion changed: update visitStateOf");
 
+// One player's part of the state, in `Simulation::visitStateOf`'s order. `Player`: PlayerState, const or not.
+template <class Player, class Visitor>
+void visitPlayerFields(Player& player, Visitor& visit) {
+    visit("player.score", player.score);
+    visit("player.ships", player.ships);
+    visit("player.wave", player.wave);
+    visit("player.shotsFired", player.shotsFired);
+    visit("player.extraShipAwarded", player.extraShipAwarded);
+    visit("player.out", player.out);
+    auto& rack = player.rack;
+    visit("rack.origin", rack.origin);
+    visit("rack.delta", rack.delta);
+    visit("rack.direction", rack.direction);
+    visit("rack.cursor", rack.cursor);
+    visit("rack.liveCount", rack.liveCount);
+    visit("rack.frame", rack.frame);
+    visit("rack.rackSteps", rack.rackSteps);
+    visit("rack.edgeReached", rack.edgeReached);
+    for (auto& invader : rack.invaders) {
+        visit("invader.alive", invader.alive);
+        visit("invader.position", invader.position);
+        visit("invader.frame", invader.frame);
+    }
+    for (auto& shield : player.shields)
+        visit("shield.model", shield.model);
+}
+
 } // namespace detail
 
+// A table, one line per field in hashing order (a player's part is detail::visitPlayerFields's), after the
+// check that Simulation's members still match it.
 template <class Self, class Visitor>
 void Simulation::visitStateOf(Self& self, Visitor& visit) {
     // The mirror of Simulation's own members (see detail:: above); those after m_rng up to m_world are
@@ -123,31 +152,8 @@ void Simulation::visitStateOf(Self& self, Visitor& visit) {
     visit("frame", self.m_frame);
     visit("phase", self.m_phase);
     visit("currentPlayer", self.m_current);
-    for (int32_t p = 0; p < self.m_settings.players; ++p) {
-        auto& player = self.m_players[static_cast<size_t>(p)];
-        visit("player.score", player.score);
-        visit("player.ships", player.ships);
-        visit("player.wave", player.wave);
-        visit("player.shotsFired", player.shotsFired);
-        visit("player.extraShipAwarded", player.extraShipAwarded);
-        visit("player.out", player.out);
-        auto& rack = player.rack;
-        visit("rack.origin", rack.origin);
-        visit("rack.delta", rack.delta);
-        visit("rack.direction", rack.direction);
-        visit("rack.cursor", rack.cursor);
-        visit("rack.liveCount", rack.liveCount);
-        visit("rack.frame", rack.frame);
-        visit("rack.rackSteps", rack.rackSteps);
-        visit("rack.edgeReached", rack.edgeReached);
-        for (auto& invader : rack.invaders) {
-            visit("invader.alive", invader.alive);
-            visit("invader.position", invader.position);
-            visit("invader.frame", invader.frame);
-        }
-        for (auto& shield : player.shields)
-            visit("shield.model", shield.model);
-    }
+    for (int32_t p = 0; p < self.m_settings.players; ++p)
+        detail::visitPlayerFields(self.m_players[static_cast<size_t>(p)], visit);
     visit("cannon.x", self.m_cannon.x);
     visit("cannon.phase", self.m_cannon.phase);
     visit("cannon.timer", self.m_cannon.timer);
