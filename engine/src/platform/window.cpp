@@ -76,12 +76,9 @@ void keepGlDriverLoadedForLeakChecks() {
 #endif
 }
 
-} // namespace
-
-Result<Window> Window::create(const WindowSettings& settings) {
-    VOX_ASSERT(settings.width > 0 && settings.height > 0,
-               "WindowSettings: width and height must be positive");
-
+// Starts SDL's video for `settings`: offscreen when headless is asked for or there is no display. Returns
+// whether the window will be headless (nothing shown until the last frame).
+Result<bool> startVideo(const WindowSettings& settings) {
     // Mesa reads its options when the display is initialised; overwrite = 0 keeps the user's choice.
 #if !defined(_WIN32) && !defined(VOX_LEAK_CHECKED_BUILD)
     // Not in leak-checked builds: LeakSanitizer's scan at exit crashes while Mesa's driver thread is
@@ -99,19 +96,21 @@ Result<Window> Window::create(const WindowSettings& settings) {
 #endif
     if (wantHeadless)
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE);
-
-    Window window;
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
         return Error{sdlError("cannot start SDL video") +
                      (wantHeadless ? "" : " (no display? headless mode renders offscreen without one)")};
     }
-    window.m_ownsVideo = true;
-    const char* driver = SDL_GetCurrentVideoDriver();
-    window.m_headless = driver != nullptr && std::strcmp(driver, "offscreen") == 0;
 #if defined(__EMSCRIPTEN__)
-    window.m_headless = settings.headless;
+    return settings.headless;
+#else
+    const char* driver = SDL_GetCurrentVideoDriver();
+    return driver != nullptr && std::strcmp(driver, "offscreen") == 0;
 #endif
+}
 
+// Asks SDL for the context `settings` describe: desktop OpenGL 3.3 core or OpenGL ES 3.0, double
+// buffered, with depth and stencil only when asked for.
+void requestGlContext(const WindowSettings& settings) {
     SDL_GL_ResetAttributes();
     const bool es = settings.dialect == GlDialect::Es;
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK,
@@ -124,7 +123,45 @@ Result<Window> Window::create(const WindowSettings& settings) {
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, settings.depthBuffer ? 24 : 0);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, settings.depthBuffer ? 8 : 0);
+}
 
+// Makes `context` (from SDL_GL_CreateContext, perhaps null) current on `window`; the error says what the
+// program needs when there is no context.
+Status makeGlContextCurrent(SDL_Window* window, SDL_GLContext context, const WindowSettings& settings) {
+#if defined(__EMSCRIPTEN__)
+    if (context == nullptr) {
+        return Error{sdlError("cannot create a WebGL 2 context") + "; " + settings.title +
+                     " needs WebGL 2 (any current browser with hardware acceleration or WebGL turned on)"};
+    }
+    if (SDL_GL_MakeCurrent(window, context) != 0)
+        return Error{sdlError("cannot make the WebGL 2 context current")};
+#else
+    if (context == nullptr) {
+        if (settings.dialect == GlDialect::Es)
+            return Error{sdlError("cannot create an OpenGL ES 3.0 context") +
+                         " (VOX_GL=es asks for one; unset it to use desktop OpenGL)"};
+        return Error{sdlError("cannot create an OpenGL 3.3 core context") + "; " + settings.title +
+                     " needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
+    }
+    if (SDL_GL_MakeCurrent(window, context) != 0)
+        return Error{sdlError("cannot make the OpenGL context current")};
+#endif
+    return {};
+}
+
+} // namespace
+
+Result<Window> Window::create(const WindowSettings& settings) {
+    VOX_ASSERT(settings.width > 0 && settings.height > 0,
+               "WindowSettings: width and height must be positive");
+    const Result<bool> headless = startVideo(settings);
+    if (!headless)
+        return headless.error();
+    Window window;
+    window.m_ownsVideo = true;
+    window.m_headless = headless.value();
+
+    requestGlContext(settings);
     Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
     flags |= window.m_headless && !kCanvas ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;
     if (settings.resizable)
@@ -138,30 +175,14 @@ Result<Window> Window::create(const WindowSettings& settings) {
                                  std::min(kMinimumWindowHeight, settings.height));
 
     window.m_context = SDL_GL_CreateContext(window.m_window);
-#if defined(__EMSCRIPTEN__)
-    if (window.m_context == nullptr) {
-        return Error{sdlError("cannot create a WebGL 2 context") + "; " + settings.title +
-                     " needs WebGL 2 (any current browser with hardware acceleration or WebGL turned on)"};
-    }
-    if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
-        return Error{sdlError("cannot make the WebGL 2 context current")};
-#else
-    if (window.m_context == nullptr) {
-        if (es)
-            return Error{sdlError("cannot create an OpenGL ES 3.0 context") +
-                         " (VOX_GL=es asks for one; unset it to use desktop OpenGL)"};
-        return Error{sdlError("cannot create an OpenGL 3.3 core context") + "; " + settings.title +
-                     " needs OpenGL 3.3 (any GPU driver since 2010, or Mesa's llvmpipe)"};
-    }
-    if (SDL_GL_MakeCurrent(window.m_window, window.m_context) != 0)
-        return Error{sdlError("cannot make the OpenGL context current")};
-#endif
+    if (Status current = makeGlContextCurrent(window.m_window, window.m_context, settings); !current)
+        return current.error();
     window.m_dialect = currentGlDialect();
 #if defined(__EMSCRIPTEN__)
     const int minimumVersion = 0; // WebGL 2 is OpenGL ES 3.0, as the dialect check says
     const int version = 0;
 #else
-    const int minimumVersion = es ? 30 : 33;
+    const int minimumVersion = settings.dialect == GlDialect::Es ? 30 : 33;
     const int version = epoxy_gl_version();
 #endif
     if (window.m_dialect != settings.dialect || version < minimumVersion)

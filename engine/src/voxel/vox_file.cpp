@@ -74,17 +74,27 @@ private:
         return fail("chunk " + chunk.name, offset, what);
     }
 
+    // The 8-byte header: magic and version.
+    std::optional<Error> readHeader();
     // The chunk starting at `at`, which must end by `parentEnd` (the end of `parentName`).
     Result<Chunk> readChunk(size_t at, size_t parentEnd, const std::string& parentName) const;
+    // One child of MAIN: a model's SIZE or XYZI, the palette, a scene node; others are skipped.
+    std::optional<Error> readMainChild(const Chunk& chunk);
+    // A SIZE chunk: the next model's size, waiting for its XYZI.
+    std::optional<Error> readSize(const Chunk& chunk);
     std::optional<Error> readModel(const Chunk& xyzi, glm::ivec3 magicaSize);
     std::optional<Error> readPalette(const Chunk& rgba);
     std::optional<Error> readSceneNode(const Chunk& chunk);
+    // After the last chunk: no SIZE left without its XYZI, at least one model, every shape's model there.
+    std::optional<Error> checkComplete() const;
 
     std::span<const uint8_t> m_bytes;
     std::string m_source;
     VoxReadSettings m_settings;
     VoxFile m_file;
     int64_t m_totalCells = 0;
+    std::optional<Chunk> m_pendingSize; // a SIZE waiting for its XYZI
+    glm::ivec3 m_magicaSize{0};         // the last SIZE's, in MagicaVoxel's axes (z up)
     struct ShapeReference {
         int32_t model;
         Chunk chunk;
@@ -257,7 +267,7 @@ std::optional<Error> VoxParser::readSceneNode(const Chunk& chunk) {
     return std::nullopt;
 }
 
-Result<VoxFile> VoxParser::parse() {
+std::optional<Error> VoxParser::readHeader() {
     const size_t size = m_bytes.size();
     if (size < 8)
         return fail("header", 0,
@@ -272,63 +282,54 @@ Result<VoxFile> VoxParser::parse() {
         return fail("header", 4,
                     "unsupported version " + std::to_string(m_file.version) + " (expected 150 or 200)");
     m_file.hasPalette = false;
+    return std::nullopt;
+}
 
-    Result<Chunk> main = readChunk(8, size, "the file");
-    if (!main)
-        return main.error();
-    if (main.value().id != chunkId("MAIN"))
-        return fail("chunk " + main.value().name, 8, "expected 'MAIN' as the first chunk");
+std::optional<Error> VoxParser::readSize(const Chunk& chunk) {
+    if (m_pendingSize)
+        return fail(*m_pendingSize, m_pendingSize->offset, "SIZE is not followed by an XYZI chunk");
+    if (chunk.contentSize < 12)
+        return fail(chunk, chunk.offset,
+                    "content is " + std::to_string(chunk.contentSize) + " bytes, SIZE needs 12");
+    glm::ivec3& size = m_magicaSize;
+    for (int axis = 0; axis < 3; ++axis)
+        size[axis] = readI32(m_bytes.data() + chunk.content + 4 * static_cast<size_t>(axis));
+    if (glm::any(glm::lessThan(size, glm::ivec3(1))) ||
+        glm::any(glm::greaterThan(size, glm::ivec3(VoxelModel::kMaxSize))))
+        return fail(chunk, chunk.content,
+                    "model size " + std::to_string(size.x) + " x " + std::to_string(size.y) + " x " +
+                        std::to_string(size.z) + " is out of range (1 to 256 on each axis)");
+    m_totalCells += int64_t{size.x} * size.y * size.z;
+    if (m_totalCells > m_settings.maxTotalCells)
+        return fail(chunk, chunk.offset,
+                    "the models so far need " + std::to_string(m_totalCells) +
+                        " voxel cells, over the limit of " + std::to_string(m_settings.maxTotalCells));
+    m_pendingSize = chunk;
+    return std::nullopt;
+}
 
-    std::optional<Chunk> pendingSize; // a SIZE waiting for its XYZI
-    glm::ivec3 magicaSize(0);
-    for (size_t at = main.value().children; at < main.value().end;) {
-        Result<Chunk> read = readChunk(at, main.value().end, "its parent 'MAIN'");
-        if (!read)
-            return read.error();
-        const Chunk& chunk = read.value();
-        at = chunk.end;
-        std::optional<Error> error;
-        if (chunk.id == chunkId("SIZE")) {
-            if (pendingSize)
-                return fail(*pendingSize, pendingSize->offset, "SIZE is not followed by an XYZI chunk");
-            if (chunk.contentSize < 12)
-                return fail(chunk, chunk.offset,
-                            "content is " + std::to_string(chunk.contentSize) + " bytes, SIZE needs 12");
-            for (int axis = 0; axis < 3; ++axis)
-                magicaSize[axis] = readI32(m_bytes.data() + chunk.content + 4 * static_cast<size_t>(axis));
-            if (glm::any(glm::lessThan(magicaSize, glm::ivec3(1))) ||
-                glm::any(glm::greaterThan(magicaSize, glm::ivec3(VoxelModel::kMaxSize))))
-                return fail(chunk, chunk.content,
-                            "model size " + std::to_string(magicaSize.x) + " x " +
-                                std::to_string(magicaSize.y) + " x " + std::to_string(magicaSize.z) +
-                                " is out of range (1 to 256 on each axis)");
-            m_totalCells += int64_t{magicaSize.x} * magicaSize.y * magicaSize.z;
-            if (m_totalCells > m_settings.maxTotalCells)
-                return fail(chunk, chunk.offset,
-                            "the models so far need " + std::to_string(m_totalCells) +
-                                " voxel cells, over the limit of " +
-                                std::to_string(m_settings.maxTotalCells));
-            pendingSize = chunk;
-        } else if (chunk.id == chunkId("XYZI")) {
-            if (!pendingSize)
-                return fail(chunk, chunk.offset, "XYZI has no SIZE chunk before it");
-            error = readModel(chunk, magicaSize);
-            pendingSize.reset();
-        } else if (chunk.id == chunkId("RGBA")) {
-            error = readPalette(chunk);
-        } else if (chunk.id == chunkId("PACK")) {
-            if (chunk.contentSize < 4)
-                return fail(chunk, chunk.offset,
-                            "content is " + std::to_string(chunk.contentSize) + " bytes, PACK needs 4");
-        } else if (chunk.id == chunkId("nTRN") || chunk.id == chunkId("nGRP") ||
-                   chunk.id == chunkId("nSHP")) {
-            error = readSceneNode(chunk);
-        }
-        if (error)
-            return *error;
+std::optional<Error> VoxParser::readMainChild(const Chunk& chunk) {
+    if (chunk.id == chunkId("SIZE"))
+        return readSize(chunk);
+    if (chunk.id == chunkId("XYZI")) {
+        if (!m_pendingSize)
+            return fail(chunk, chunk.offset, "XYZI has no SIZE chunk before it");
+        m_pendingSize.reset();
+        return readModel(chunk, m_magicaSize);
     }
-    if (pendingSize)
-        return fail(*pendingSize, pendingSize->offset, "SIZE is not followed by an XYZI chunk");
+    if (chunk.id == chunkId("RGBA"))
+        return readPalette(chunk);
+    if (chunk.id == chunkId("PACK") && chunk.contentSize < 4)
+        return fail(chunk, chunk.offset,
+                    "content is " + std::to_string(chunk.contentSize) + " bytes, PACK needs 4");
+    if (chunk.id == chunkId("nTRN") || chunk.id == chunkId("nGRP") || chunk.id == chunkId("nSHP"))
+        return readSceneNode(chunk);
+    return std::nullopt; // any other chunk (materials, layers, cameras...) is skipped
+}
+
+std::optional<Error> VoxParser::checkComplete() const {
+    if (m_pendingSize)
+        return fail(*m_pendingSize, m_pendingSize->offset, "SIZE is not followed by an XYZI chunk");
     if (m_file.models.empty())
         return fail("chunk 'MAIN'", 8, "the file holds no model (no SIZE and XYZI chunks)");
     for (const ShapeReference& shape : m_shapes)
@@ -336,6 +337,27 @@ Result<VoxFile> VoxParser::parse() {
             return fail(shape.chunk, shape.offset,
                         "shape refers to model " + std::to_string(shape.model) + " but the file holds " +
                             std::to_string(m_file.models.size()) + " models");
+    return std::nullopt;
+}
+
+Result<VoxFile> VoxParser::parse() {
+    if (std::optional<Error> error = readHeader())
+        return *error;
+    Result<Chunk> main = readChunk(8, m_bytes.size(), "the file");
+    if (!main)
+        return main.error();
+    if (main.value().id != chunkId("MAIN"))
+        return fail("chunk " + main.value().name, 8, "expected 'MAIN' as the first chunk");
+    for (size_t at = main.value().children; at < main.value().end;) {
+        Result<Chunk> read = readChunk(at, main.value().end, "its parent 'MAIN'");
+        if (!read)
+            return read.error();
+        at = read.value().end;
+        if (std::optional<Error> error = readMainChild(read.value()))
+            return *error;
+    }
+    if (std::optional<Error> error = checkComplete())
+        return *error;
     for (VoxelModel& model : m_file.models)
         model.setPalette(m_file.palette);
     return std::move(m_file);

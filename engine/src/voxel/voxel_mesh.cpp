@@ -307,6 +307,156 @@ uint64_t keyFaceRow(uint64_t visible, uint64_t below, uint64_t above, uint64_t s
     return merging;
 }
 
+// One plane of the faces of one direction: its cells, the plane in front (whose cells hide and occlude
+// its faces; nullptr past the grid's end), its colours, and the fields every quad of it shares.
+struct FacePlane {
+    const uint64_t* here;
+    const uint64_t* front;
+    const uint8_t* colors;
+    uint32_t field; // the face's plane along the normal and the direction, as PackedQuad::lo holds them
+};
+
+[[gnu::always_inline]] inline FacePlane facePlane(const VoxelModel& model, const PlaneLayout& layout,
+                                                  int32_t normalAxis, bool positive, int32_t plane) {
+    const size_t planeStep = layout.rowStridePlane * static_cast<size_t>(layout.words);
+    const int32_t frontPlane = positive ? plane + 1 : plane - 1;
+    const uint32_t direction = 2 * static_cast<uint32_t>(normalAxis) + (positive ? 0 : 1);
+    FacePlane face;
+    face.here = layout.bits + static_cast<size_t>(plane) * planeStep;
+    face.front = frontPlane >= 0 && frontPlane < layout.planes
+                     ? layout.bits + static_cast<size_t>(frontPlane) * planeStep
+                     : nullptr;
+    face.colors = model.colorIndices().data() + static_cast<size_t>(plane) * layout.colorStridePlane;
+    face.field = static_cast<uint32_t>(plane + (positive ? 1 : 0)) << (9 * normalAxis) | direction << 27;
+    return face;
+}
+
+// True when faces u0 .. u1 - 1 of a row all have `key`.
+bool sameKeys(const uint32_t* rowKeys, int32_t u0, int32_t u1, uint32_t key) {
+    for (int32_t u = u0; u < u1; ++u)
+        if (rowKeys[u] != key)
+            return false;
+    return true;
+}
+
+// The quad of faces u0 .. u1 - 1 of rows `row` .. `lastRow` sharing `key` (the hi word's palette index and
+// occlusion, bit 0 clear), `rowField` the plane's field with the row's.
+[[gnu::always_inline]] inline PackedQuad mergedQuad(uint32_t rowField, uint32_t shiftU, int32_t u0,
+                                                    int32_t u1, size_t row, size_t lastRow, uint32_t key) {
+    PackedQuad quad;
+    quad.lo = rowField | static_cast<uint32_t>(u0) << shiftU;
+    quad.hi = key | static_cast<uint32_t>(u1 - u0 - 1) | static_cast<uint32_t>(lastRow - row) << 8;
+    return quad;
+}
+
+// The narrow path's scratch for one plane (a row of faces is one word): per row the faces left to merge,
+// one bit per row for the rows holding any, and per face its key (as keyFaceRow writes them).
+struct NarrowPlane {
+    uint64_t* faces;     // rows words; all zero between planes (the merge consumes them)
+    uint64_t* mergeRows; // maskWords words
+    uint32_t* keys;      // 64 per row
+    size_t rows;
+    size_t maskWords;
+};
+
+// The narrow path's pass 1 over a plane: keys of the visible faces in the rows `planeRows` marks; faces
+// whose occlusion forbids merging become quads at `out` now, the others are left in `scratch.faces`.
+template <int32_t kNormalAxis>
+[[gnu::always_inline]] inline void keyNarrowPlane(const PlaneLayout& layout, const FacePlane& face,
+                                                  bool ambientOcclusion, const uint64_t* planeRows,
+                                                  const NarrowPlane& scratch, PackedQuad*& out) {
+    constexpr uint32_t kShiftV = kNormalAxis == 2 ? 9 : 18;
+    // Faces at u = 0 and 63 of 64-cell rows, whose occlusion codes keyFaceRow would wrap around the word.
+    constexpr uint64_t kTop = uint64_t{1} << 63;
+    const uint64_t wrappingFaces = layout.width == 64 ? 1 | kTop : 0;
+    const size_t rows = scratch.rows;
+    const size_t rowStep = layout.rowStrideRow;
+    // The plane in front (any plane when there is none, masked out): its cells hide and occlude.
+    const uint64_t* front = face.front != nullptr ? face.front : face.here;
+    const uint64_t frontMask = face.front != nullptr ? ~uint64_t{0} : 0;
+    const uint64_t occluderMask = ambientOcclusion ? frontMask : 0;
+    for (size_t word = 0; word < scratch.maskWords; ++word) {
+        uint64_t rowsLeft = 0;
+        for (uint64_t restRows = planeRows[word]; restRows != 0; restRows &= restRows - 1) {
+            const size_t row = word * 64 + static_cast<size_t>(std::countr_zero(restRows));
+            // Fetch early what the next row will read: in the plane in front and the colours, rows are far
+            // apart in memory.
+            const uint64_t laterRows = restRows & (restRows - 1);
+            const size_t nextRow = word * 64 + static_cast<size_t>(std::countr_zero(laterRows) & 63);
+            __builtin_prefetch(front + std::min(nextRow + 1, rows - 1) * rowStep);
+            __builtin_prefetch(face.here + nextRow * rowStep);
+            __builtin_prefetch(face.colors + nextRow * layout.colorStrideV);
+
+            const uint64_t ahead = front[row * rowStep] & frontMask;
+            const uint64_t visible = face.here[row * rowStep] & ~ahead;
+            const uint64_t side = ahead & occluderMask;
+            const uint64_t below = row > 0 ? front[(row - 1) * rowStep] & occluderMask : 0;
+            const uint64_t above = row + 1 < rows ? front[(row + 1) * rowStep] & occluderMask : 0;
+            const uint32_t rowField = face.field | static_cast<uint32_t>(row) << kShiftV;
+            const uint8_t* rowColors = face.colors + row * layout.colorStrideV;
+            uint32_t* rowKeys = scratch.keys + row * 64;
+            uint64_t merging =
+                keyFaceRow<kNormalAxis>(visible & ~wrappingFaces, below, above, side, rowColors,
+                                        layout.colorStrideU, rowKeys, rowField, out);
+            if ((visible & wrappingFaces) != 0) {
+                // Faces at u = 0 and 63, without the cells their occlusion code would wrap onto.
+                if ((visible & 1) != 0)
+                    merging |=
+                        keyFaceRow<kNormalAxis>(1, below & ~kTop, above & ~kTop, side & ~kTop, rowColors,
+                                                layout.colorStrideU, rowKeys, rowField, out);
+                if ((visible & kTop) != 0)
+                    merging |= keyFaceRow<kNormalAxis>(kTop, below & ~uint64_t{1}, above & ~uint64_t{1},
+                                                       side & ~uint64_t{1}, rowColors, layout.colorStrideU,
+                                                       rowKeys, rowField, out);
+            }
+            scratch.faces[row] = merging;
+            rowsLeft |= static_cast<uint64_t>(merging != 0) << (row % 64);
+        }
+        scratch.mergeRows[word] = rowsLeft;
+    }
+}
+
+// The narrow path's pass 2 over a plane, the greedy merge: grows each quad along u over faces with its key,
+// then along v over whole rows, and writes it at `out`. Keys of faces that may merge carry bit 0.
+template <int32_t kNormalAxis>
+[[gnu::always_inline]] inline void mergeNarrowPlane(uint32_t planeField, bool greedy,
+                                                    const NarrowPlane& scratch, PackedQuad*& out) {
+    constexpr uint32_t kShiftU = kNormalAxis == 0 ? 9 : 0;
+    constexpr uint32_t kShiftV = kNormalAxis == 2 ? 9 : 18;
+    uint64_t* faces = scratch.faces;
+    for (size_t word = 0; word < scratch.maskWords; ++word) {
+        for (uint64_t restRows = scratch.mergeRows[word]; restRows != 0; restRows &= restRows - 1) {
+            const size_t row = word * 64 + static_cast<size_t>(std::countr_zero(restRows));
+            const uint32_t rowField = planeField | static_cast<uint32_t>(row) << kShiftV;
+            const uint32_t* rowKeys = scratch.keys + row * 64;
+            uint64_t rest = faces[row];
+            faces[row] = 0;
+            while (rest != 0) {
+                const int32_t u0 = std::countr_zero(rest);
+                const uint32_t key = rowKeys[u0];
+                const uint32_t merge = greedy ? kMergeFlags[key >> 24] : 0;
+                int32_t u1 = u0 + 1;
+                if ((merge & 1) != 0) {
+                    const int32_t runEnd = u0 + std::countr_zero(~(rest >> u0));
+                    while (u1 < runEnd && rowKeys[u1] == key)
+                        ++u1;
+                }
+                const uint64_t mask = (u1 - u0 == 64 ? ~uint64_t{0} : (uint64_t{1} << (u1 - u0)) - 1) << u0;
+                rest &= ~mask;
+                size_t lastRow = row;
+                if ((merge & 2) != 0) {
+                    while (lastRow + 1 < scratch.rows && (faces[lastRow + 1] & mask) == mask &&
+                           sameKeys(scratch.keys + (lastRow + 1) * 64, u0, u1, key)) {
+                        ++lastRow;
+                        faces[lastRow] &= ~mask;
+                    }
+                }
+                *out++ = mergedQuad(rowField, kShiftU, u0, u1, row, lastRow, key & ~uint32_t{1});
+            }
+        }
+    }
+}
+
 // Faces of one direction of a model whose rows along u are at most 64 cells, so that a row of faces is
 // one word: the path every model of the game and the benchmarks takes. Per plane, one pass over the rows
 // holding faces (`faceRows`, from findFaceRows) keys them and writes the faces that cannot merge as quads
@@ -317,129 +467,114 @@ template <int32_t kNormalAxis>
 meshNarrowDirection(const VoxelModel& model, bool positive, const MeshSettings& settings,
                     const uint64_t* faceRows, size_t maskWords, std::vector<uint64_t>& faceBits,
                     std::vector<uint32_t>& faceKeys, std::vector<PackedQuad>& quads, size_t& quadCount) {
-    constexpr uint32_t kShiftNormal = 9 * kNormalAxis;
-    constexpr uint32_t kShiftU = kNormalAxis == 0 ? 9 : 0;
-    constexpr uint32_t kShiftV = kNormalAxis == 2 ? 9 : 18;
     const PlaneLayout layout = planeLayout(model, kNormalAxis);
     const auto rows = static_cast<size_t>(layout.rows);
-    const size_t rowStep = layout.rowStrideRow;
-    const size_t planeStep = layout.rowStridePlane;
-    const uint32_t direction = 2 * kNormalAxis + (positive ? 0 : 1);
-    // Faces at u = 0 and 63 of 64-cell rows, whose occlusion codes keyFaceRow would wrap around the word.
-    constexpr uint64_t kTop = uint64_t{1} << 63;
-    const uint64_t wrappingFaces = layout.width == 64 ? 1 | kTop : 0;
-    // Per row of the current plane, the faces left to merge: all zero between planes (pass 2 consumes
-    // them); then, one bit per row, the rows holding any.
     faceBits.assign(rows + maskWords, 0);
-    uint64_t* faces = faceBits.data();
-    uint64_t* mergeRows = faces + rows;
     faceKeys.resize(rows * 64);
-    uint32_t* keys = faceKeys.data(); // per face of the plane, as keyFaceRow writes them
-
+    const NarrowPlane scratch{faceBits.data(), faceBits.data() + rows, faceKeys.data(), rows, maskWords};
     for (int32_t plane = 0; plane < layout.planes; ++plane) {
-        const uint64_t* planeRows = faceRows + static_cast<size_t>(plane) * maskWords;
-        const uint64_t* here = layout.bits + static_cast<size_t>(plane) * planeStep;
-        const int32_t frontPlane = positive ? plane + 1 : plane - 1;
-        const bool hasFront = frontPlane >= 0 && frontPlane < layout.planes;
-        // The plane in front (any plane when there is none, masked out): its cells hide and occlude.
-        const uint64_t* front = layout.bits + static_cast<size_t>(hasFront ? frontPlane : plane) * planeStep;
-        const uint64_t frontMask = hasFront ? ~uint64_t{0} : 0;
-        const uint64_t occluderMask = settings.ambientOcclusion ? frontMask : 0;
-        const uint32_t planeField =
-            static_cast<uint32_t>(plane + (positive ? 1 : 0)) << kShiftNormal | direction << 27;
-        const uint8_t* planeColors =
-            model.colorIndices().data() + static_cast<size_t>(plane) * layout.colorStridePlane;
+        const FacePlane face = facePlane(model, layout, kNormalAxis, positive, plane);
         // Every face of the plane becomes at most one quad.
         if (quads.size() < quadCount + rows * 64)
             quads.resize(quadCount + rows * 64);
         PackedQuad* out = quads.data() + quadCount;
-
-        // 1. Keys of the visible faces; faces whose occlusion forbids merging become quads now.
-        for (size_t word = 0; word < maskWords; ++word) {
-            uint64_t rowsLeft = 0;
-            for (uint64_t restRows = planeRows[word]; restRows != 0; restRows &= restRows - 1) {
-                const size_t row = word * 64 + static_cast<size_t>(std::countr_zero(restRows));
-                // Fetch early what the next row will read: in the plane in front and the colours, rows are
-                // far apart in memory.
-                const uint64_t laterRows = restRows & (restRows - 1);
-                const size_t nextRow = word * 64 + static_cast<size_t>(std::countr_zero(laterRows) & 63);
-                __builtin_prefetch(front + std::min(nextRow + 1, rows - 1) * rowStep);
-                __builtin_prefetch(here + nextRow * rowStep);
-                __builtin_prefetch(planeColors + nextRow * layout.colorStrideV);
-
-                const uint64_t ahead = front[row * rowStep] & frontMask;
-                const uint64_t visible = here[row * rowStep] & ~ahead;
-                const uint64_t side = ahead & occluderMask;
-                const uint64_t below = row > 0 ? front[(row - 1) * rowStep] & occluderMask : 0;
-                const uint64_t above = row + 1 < rows ? front[(row + 1) * rowStep] & occluderMask : 0;
-                const uint32_t rowField = planeField | static_cast<uint32_t>(row) << kShiftV;
-                const uint8_t* rowColors = planeColors + row * layout.colorStrideV;
-                uint32_t* rowKeys = keys + row * 64;
-                uint64_t merging =
-                    keyFaceRow<kNormalAxis>(visible & ~wrappingFaces, below, above, side, rowColors,
-                                            layout.colorStrideU, rowKeys, rowField, out);
-                if ((visible & wrappingFaces) != 0) {
-                    // Faces at u = 0 and 63, without the cells their occlusion code would wrap onto.
-                    if ((visible & 1) != 0)
-                        merging |=
-                            keyFaceRow<kNormalAxis>(1, below & ~kTop, above & ~kTop, side & ~kTop, rowColors,
-                                                    layout.colorStrideU, rowKeys, rowField, out);
-                    if ((visible & kTop) != 0)
-                        merging |= keyFaceRow<kNormalAxis>(kTop, below & ~uint64_t{1}, above & ~uint64_t{1},
-                                                           side & ~uint64_t{1}, rowColors,
-                                                           layout.colorStrideU, rowKeys, rowField, out);
-                }
-                faces[row] = merging;
-                rowsLeft |= static_cast<uint64_t>(merging != 0) << (row % 64);
-            }
-            mergeRows[word] = rowsLeft;
-        }
-
-        // 2. Greedy merge: grow each quad along u over faces with its key, then along v over whole rows.
-        // Keys of faces that may merge carry bit 0.
-        const auto sameKeys = [&](size_t row, int32_t u0, int32_t u1, uint32_t key) {
-            const uint32_t* rowKeys = keys + row * 64;
-            for (int32_t u = u0; u < u1; ++u)
-                if (rowKeys[u] != key)
-                    return false;
-            return true;
-        };
-        for (size_t word = 0; word < maskWords; ++word) {
-            for (uint64_t restRows = mergeRows[word]; restRows != 0; restRows &= restRows - 1) {
-                const size_t row = word * 64 + static_cast<size_t>(std::countr_zero(restRows));
-                const uint32_t rowField = planeField | static_cast<uint32_t>(row) << kShiftV;
-                const uint32_t* rowKeys = keys + row * 64;
-                uint64_t rest = faces[row];
-                faces[row] = 0;
-                while (rest != 0) {
-                    const int32_t u0 = std::countr_zero(rest);
-                    const uint32_t key = rowKeys[u0];
-                    const uint32_t merge = settings.greedy ? kMergeFlags[key >> 24] : 0;
-                    int32_t u1 = u0 + 1;
-                    if ((merge & 1) != 0) {
-                        const int32_t runEnd = u0 + std::countr_zero(~(rest >> u0));
-                        while (u1 < runEnd && rowKeys[u1] == key)
-                            ++u1;
-                    }
-                    const uint64_t mask = (u1 - u0 == 64 ? ~uint64_t{0} : (uint64_t{1} << (u1 - u0)) - 1)
-                                          << u0;
-                    rest &= ~mask;
-                    size_t lastRow = row;
-                    if ((merge & 2) != 0) {
-                        while (lastRow + 1 < rows && (faces[lastRow + 1] & mask) == mask &&
-                               sameKeys(lastRow + 1, u0, u1, key)) {
-                            ++lastRow;
-                            faces[lastRow] &= ~mask;
-                        }
-                    }
-                    out->lo = rowField | static_cast<uint32_t>(u0) << kShiftU;
-                    out->hi = (key & ~uint32_t{1}) | static_cast<uint32_t>(u1 - u0 - 1) |
-                              static_cast<uint32_t>(lastRow - row) << 8;
-                    ++out;
-                }
-            }
-        }
+        keyNarrowPlane<kNormalAxis>(layout, face, settings.ambientOcclusion,
+                                    faceRows + static_cast<size_t>(plane) * maskWords, scratch, out);
+        mergeNarrowPlane<kNormalAxis>(face.field, settings.greedy, scratch, out);
         quadCount = static_cast<size_t>(out - quads.data());
+    }
+}
+
+// The wide path's scratch for one plane (rows of several words): per row its faces left to merge and the
+// keys of its faces, `width` per row.
+struct WidePlane {
+    std::vector<uint64_t>& faces; // rows * words
+    std::vector<uint32_t>& keys;  // rows * width
+    int32_t rows;
+    int32_t words;
+    int32_t width;
+    [[nodiscard]] uint64_t* rowFaces(int32_t row) const {
+        return faces.data() + static_cast<size_t>(row) * static_cast<size_t>(words);
+    }
+    [[nodiscard]] uint32_t* rowKeys(int32_t row) const {
+        return keys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
+    }
+};
+
+// The wide path's pass 1 over a plane: keys of the visible faces; faces whose occlusion forbids merging
+// (or all, without greedy merging) become quads now, the others are left in `scratch.faces`.
+void keyWidePlane(const PlaneLayout& layout, const FacePlane& face, const FaceAxes& axes,
+                  const MeshSettings& settings, const WidePlane& scratch, std::vector<PackedQuad>& quads) {
+    const int32_t words = scratch.words;
+    const size_t rowStep = layout.rowStrideRow * static_cast<size_t>(words);
+    const uint64_t* occluders = settings.ambientOcclusion ? face.front : nullptr;
+    for (int32_t row = 0; row < scratch.rows; ++row) {
+        const size_t rowOffset = static_cast<size_t>(row) * rowStep;
+        const uint64_t* side = occluders != nullptr ? occluders + rowOffset : nullptr;
+        const uint64_t* below = side != nullptr && row > 0 ? side - rowStep : nullptr;
+        const uint64_t* above = side != nullptr && row + 1 < scratch.rows ? side + rowStep : nullptr;
+        const uint8_t* rowColors = face.colors + static_cast<size_t>(row) * layout.colorStrideV;
+        const uint32_t rowField = face.field | static_cast<uint32_t>(row) << (9 * axes.v);
+        uint32_t* rowKeys = scratch.rowKeys(row);
+        for (int32_t w = 0; w < words; ++w) {
+            uint64_t merging = 0;
+            const uint64_t visible =
+                face.here[rowOffset + static_cast<size_t>(w)] &
+                ~(face.front != nullptr ? face.front[rowOffset + static_cast<size_t>(w)] : 0);
+            for (uint64_t rest = visible; rest != 0; rest &= rest - 1) {
+                const int32_t bit = std::countr_zero(rest);
+                const int32_t u = w * 64 + bit;
+                const auto code = static_cast<size_t>(
+                    window3(below, words, u) | window3(above, words, u) << 3 | window3(side, words, u) << 6);
+                // As in keyFaceRow, without the flag in bit 0.
+                const uint32_t key =
+                    (kFaceOcclusionInQuad[code] & ~uint32_t{1}) |
+                    static_cast<uint32_t>(rowColors[static_cast<size_t>(u) * layout.colorStrideU]) << 16;
+                rowKeys[u] = key;
+                if (!settings.greedy || (kFaceOcclusionInQuad[code] & 1) == 0)
+                    quads.push_back(
+                        mergedQuad(rowField, 9 * static_cast<uint32_t>(axes.u), u, u + 1, 0, 0, key));
+                else
+                    merging |= uint64_t{1} << bit;
+            }
+            scratch.rowFaces(row)[w] = merging;
+        }
+    }
+}
+
+// The wide path's pass 2 over a plane, the greedy merge: grows each quad along u over faces with its key,
+// then along v over whole rows.
+void mergeWidePlane(uint32_t planeField, const FaceAxes& axes, const WidePlane& scratch,
+                    std::vector<PackedQuad>& quads) {
+    const int32_t words = scratch.words;
+    const int32_t width = scratch.width;
+    for (int32_t row = 0; row < scratch.rows; ++row) {
+        uint64_t* rowFaces = scratch.rowFaces(row);
+        const uint32_t* rowKeys = scratch.rowKeys(row);
+        const uint32_t rowField = planeField | static_cast<uint32_t>(row) << (9 * axes.v);
+        for (int32_t w = 0; w < words; ++w) {
+            while (rowFaces[w] != 0) {
+                const int32_t u0 = w * 64 + std::countr_zero(rowFaces[w]);
+                const uint32_t key = rowKeys[u0];
+                const uint32_t merge = kMergeFlags[key >> 24];
+                int32_t u1 = u0 + 1;
+                if ((merge & 1) != 0)
+                    while (u1 < width && ((rowFaces[u1 >> 6] >> (u1 & 63)) & 1) != 0 && rowKeys[u1] == key)
+                        ++u1;
+                clearRange(rowFaces, u0, u1);
+                int32_t lastRow = row;
+                if ((merge & 2) != 0) {
+                    for (uint64_t* next = rowFaces + words; lastRow + 1 < scratch.rows;
+                         ++lastRow, next += words) {
+                        if (!allSet(next, u0, u1) || !sameKeys(scratch.rowKeys(lastRow + 1), u0, u1, key))
+                            break;
+                        clearRange(next, u0, u1);
+                    }
+                }
+                quads.push_back(mergedQuad(rowField, 9 * static_cast<uint32_t>(axes.u), u0, u1,
+                                           static_cast<size_t>(row), static_cast<size_t>(lastRow), key));
+            }
+        }
     }
 }
 
@@ -450,103 +585,13 @@ void meshWideDirection(const VoxelModel& model, int32_t direction, const MeshSet
                        std::vector<PackedQuad>& quads) {
     const FaceAxes axes = faceAxes(static_cast<FaceDirection>(direction));
     const PlaneLayout layout = planeLayout(model, axes.normal);
-    const bool positive = direction % 2 == 0;
-    const int32_t words = layout.words;
-    const int32_t rows = layout.rows;
-    const int32_t width = layout.width;
-    const size_t planeStep = layout.rowStridePlane * static_cast<size_t>(words);
-    const size_t rowStep = layout.rowStrideRow * static_cast<size_t>(words);
-    const uint32_t shiftU = 9 * static_cast<uint32_t>(axes.u);
-    const uint32_t shiftV = 9 * static_cast<uint32_t>(axes.v);
-    faceBits.resize(static_cast<size_t>(rows) * static_cast<size_t>(words));
-    faceKeys.resize(static_cast<size_t>(rows) * static_cast<size_t>(width));
-
+    const WidePlane scratch{faceBits, faceKeys, layout.rows, layout.words, layout.width};
+    faceBits.resize(static_cast<size_t>(layout.rows) * static_cast<size_t>(layout.words));
+    faceKeys.resize(static_cast<size_t>(layout.rows) * static_cast<size_t>(layout.width));
     for (int32_t plane = 0; plane < layout.planes; ++plane) {
-        const uint64_t* here = layout.bits + static_cast<size_t>(plane) * planeStep;
-        const int32_t frontPlane = positive ? plane + 1 : plane - 1;
-        const uint64_t* front = frontPlane >= 0 && frontPlane < layout.planes
-                                    ? layout.bits + static_cast<size_t>(frontPlane) * planeStep
-                                    : nullptr;
-        const uint64_t* occluders = settings.ambientOcclusion ? front : nullptr;
-        const uint32_t planeField = static_cast<uint32_t>(plane + (positive ? 1 : 0)) << (9 * axes.normal) |
-                                    static_cast<uint32_t>(direction) << 27;
-        const uint8_t* planeColors =
-            model.colorIndices().data() + static_cast<size_t>(plane) * layout.colorStridePlane;
-        const auto emit = [&](int32_t row, int32_t u0, int32_t u1, int32_t lastRow, uint32_t key) {
-            PackedQuad quad;
-            quad.lo = planeField | static_cast<uint32_t>(row) << shiftV | static_cast<uint32_t>(u0) << shiftU;
-            quad.hi = key | static_cast<uint32_t>(u1 - u0 - 1) | static_cast<uint32_t>(lastRow - row) << 8;
-            quads.push_back(quad);
-        };
-
-        // 1. Visible faces and their keys; faces whose occlusion forbids merging become quads now.
-        for (int32_t row = 0; row < rows; ++row) {
-            const size_t rowOffset = static_cast<size_t>(row) * rowStep;
-            uint64_t* rowFaces = faceBits.data() + static_cast<size_t>(row) * static_cast<size_t>(words);
-            const uint64_t* side = occluders != nullptr ? occluders + rowOffset : nullptr;
-            const uint64_t* below = side != nullptr && row > 0 ? side - rowStep : nullptr;
-            const uint64_t* above = side != nullptr && row + 1 < rows ? side + rowStep : nullptr;
-            const uint8_t* rowColors = planeColors + static_cast<size_t>(row) * layout.colorStrideV;
-            uint32_t* rowKeys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
-            for (int32_t w = 0; w < words; ++w) {
-                uint64_t merging = 0;
-                const uint64_t visible = here[rowOffset + static_cast<size_t>(w)] &
-                                         ~(front != nullptr ? front[rowOffset + static_cast<size_t>(w)] : 0);
-                for (uint64_t rest = visible; rest != 0; rest &= rest - 1) {
-                    const int32_t bit = std::countr_zero(rest);
-                    const int32_t u = w * 64 + bit;
-                    const auto code =
-                        static_cast<size_t>(window3(below, words, u) | window3(above, words, u) << 3 |
-                                            window3(side, words, u) << 6);
-                    // As in keyFaceRow, without the flag in bit 0.
-                    const uint32_t key =
-                        (kFaceOcclusionInQuad[code] & ~uint32_t{1}) |
-                        static_cast<uint32_t>(rowColors[static_cast<size_t>(u) * layout.colorStrideU]) << 16;
-                    rowKeys[u] = key;
-                    if (!settings.greedy || (kFaceOcclusionInQuad[code] & 1) == 0)
-                        emit(row, u, u + 1, row, key);
-                    else
-                        merging |= uint64_t{1} << bit;
-                }
-                rowFaces[w] = merging;
-            }
-        }
-
-        // 2. Greedy merge: grow each quad along u over faces with its key, then along v over whole rows.
-        const auto sameKeys = [&](int32_t row, int32_t u0, int32_t u1, uint32_t key) {
-            const uint32_t* rowKeys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
-            for (int32_t u = u0; u < u1; ++u)
-                if (rowKeys[u] != key)
-                    return false;
-            return true;
-        };
-        for (int32_t row = 0; row < rows; ++row) {
-            uint64_t* rowFaces = faceBits.data() + static_cast<size_t>(row) * static_cast<size_t>(words);
-            const uint32_t* rowKeys = faceKeys.data() + static_cast<size_t>(row) * static_cast<size_t>(width);
-            for (int32_t w = 0; w < words; ++w) {
-                while (rowFaces[w] != 0) {
-                    const int32_t u0 = w * 64 + std::countr_zero(rowFaces[w]);
-                    const uint32_t key = rowKeys[u0];
-                    const uint32_t merge = kMergeFlags[key >> 24];
-                    int32_t u1 = u0 + 1;
-                    if ((merge & 1) != 0)
-                        while (u1 < width && ((rowFaces[u1 >> 6] >> (u1 & 63)) & 1) != 0 &&
-                               rowKeys[u1] == key)
-                            ++u1;
-                    clearRange(rowFaces, u0, u1);
-                    int32_t lastRow = row;
-                    if ((merge & 2) != 0) {
-                        for (uint64_t* next = rowFaces + words; lastRow + 1 < rows;
-                             ++lastRow, next += words) {
-                            if (!allSet(next, u0, u1) || !sameKeys(lastRow + 1, u0, u1, key))
-                                break;
-                            clearRange(next, u0, u1);
-                        }
-                    }
-                    emit(row, u0, u1, lastRow, key);
-                }
-            }
-        }
+        const FacePlane face = facePlane(model, layout, axes.normal, direction % 2 == 0, plane);
+        keyWidePlane(layout, face, axes, settings, scratch, quads);
+        mergeWidePlane(face.field, axes, scratch, quads);
     }
 }
 

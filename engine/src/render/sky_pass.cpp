@@ -1,4 +1,6 @@
-#include "sky.h"
+#include "sky_pass.h"
+
+#include "render_pass.h"
 
 #include "vox/core/assert.h"
 #include "vox/core/rng.h"
@@ -23,11 +25,18 @@ constexpr float kViewMargin = 1.03f;
 
 } // namespace
 
-Sky Sky::create(Programs programs) {
-    Sky sky;
-    sky.m_programs = std::move(programs);
-    sky.m_programs.sky.use();
-    sky.m_programs.sky.set("uGradient", kGradientUnit);
+Result<SkyPass> SkyPass::create(const std::filesystem::path& shaderDirectory) {
+    Result<ShaderProgram> gradient = loadProgram(shaderDirectory, "fullscreen.vert", "sky_gradient.frag");
+    if (!gradient)
+        return gradient.error();
+    Result<ShaderProgram> program = loadProgram(shaderDirectory, "sky.vert", "sky.frag");
+    if (!program)
+        return program.error();
+    SkyPass sky;
+    sky.m_gradientProgram = std::move(gradient).value();
+    sky.m_skyProgram = std::move(program).value();
+    sky.m_skyProgram.use();
+    glUniform1i(sky.m_skyProgram.uniformLocation("uGradient"), kGradientUnit);
     glUseProgram(0);
 
     Rng rng(kStarSeed);
@@ -65,8 +74,8 @@ Sky Sky::create(Programs programs) {
     return sky;
 }
 
-void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneLook& look,
-                  FrameStats& frame) {
+void SkyPass::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneLook& look,
+                      FrameStats& frame) {
     const GradientKey key{size,          look.backgroundTop, look.backgroundHorizon,
                           look.vignette, look.exposure,      look.skyDisc};
     if (key != m_gradientKey) {
@@ -75,14 +84,15 @@ void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneL
             m_gradient = Texture::create2D(size.x, size.y, GL_RGBA8);
             m_gradientFramebuffer.attachColor(m_gradient);
             const Status complete = m_gradientFramebuffer.checkComplete();
-            VOX_VERIFY(complete.ok(), "Sky: the driver refused an RGBA8 framebuffer for the sky's gradient");
+            VOX_VERIFY(complete.ok(),
+                       "SkyPass: the driver refused an RGBA8 framebuffer for the sky's gradient");
         } else {
             m_gradientFramebuffer.bind();
         }
         glViewport(0, 0, size.x, size.y);
         glDisable(GL_DEPTH_TEST);
         glDisable(GL_BLEND);
-        m_programs.gradient.use();
+        m_gradientProgram.use();
         m_emptyVertexArray.bind();
         glDrawArrays(GL_TRIANGLES, 0, 3); // not counted: a frame's statistics are its own drawing
         m_gradientKey = key;
@@ -111,10 +121,10 @@ void Sky::prepare(const glm::mat4& viewProjection, glm::ivec2 size, const SceneL
     m_instanceCount = static_cast<int32_t>(m_inView.size());
 }
 
-void Sky::draw(FrameStats& frame) const {
+void SkyPass::draw(FrameStats& frame) const {
     GlDebugScope scope("sky");
     glDepthFunc(GL_LEQUAL);
-    m_programs.sky.use();
+    m_skyProgram.use();
     m_gradient.bind(kGradientUnit);
     m_starVertexArray.bind();
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, m_instanceCount);

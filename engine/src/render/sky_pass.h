@@ -1,5 +1,5 @@
 #pragma once
-// Sky: what the scene shows where nothing opaque is drawn: a gradient down the screen and stars fixed to
+// SkyPass: what the scene shows where nothing opaque is drawn: a gradient down the screen and stars fixed to
 // view directions (so they turn with the camera).
 //
 // Cheap on purpose, because it covers most of the screen. The gradient, with the vignette and dither
@@ -12,6 +12,7 @@
 
 #include "stream_buffer.h"
 
+#include "vox/core/result.h"
 #include "vox/render/frame_stats.h"
 #include "vox/render/framebuffer.h"
 #include "vox/render/scene_renderer.h"
@@ -22,22 +23,18 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 
+#include <filesystem>
 #include <vector>
 
 namespace vox {
 
-class Sky {
+class SkyPass {
 public:
-    // The programs it draws with, built by the renderer (each sees the frame uniform block).
-    struct Programs {
-        ShaderProgram gradient; // fullscreen.vert + sky_gradient.frag: the gradient into the texture
-        ShaderProgram sky;      // sky.vert + sky.frag: the texture and the stars into the scene
-    };
-    // Texture unit sky.frag reads the gradient from.
-    static constexpr int kGradientUnit = 4;
-
-    Sky() = default;
-    static Sky create(Programs programs);
+    SkyPass() = default;
+    // Loads fullscreen.vert + sky_gradient.frag (the gradient into the texture) and sky.vert + sky.frag
+    // (the texture and the stars into the scene) from `shaderDirectory`, places the stars and makes the
+    // pass's GL objects.
+    [[nodiscard]] static Result<SkyPass> create(const std::filesystem::path& shaderDirectory);
 
     // Before the scene pass (binds another framebuffer): draws the gradient texture again if `size` or the
     // gradient's part of `look` changed since it was last drawn, picks the stars `viewProjection` shows
@@ -68,7 +65,8 @@ private:
         bool operator==(const GradientKey&) const = default;
     };
 
-    Programs m_programs;
+    ShaderProgram m_gradientProgram;
+    ShaderProgram m_skyProgram;
     Texture m_gradient;
     Framebuffer m_gradientFramebuffer;
     GradientKey m_gradientKey;
