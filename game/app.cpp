@@ -76,18 +76,6 @@ SavedState loadSavedState(bool headless) {
     return saved;
 }
 
-// The default bindings with the keys the player rebound.
-vox::ActionMap actionMapFor(const Settings& settings) {
-    vox::ActionMap actions = defaultActionMap();
-    applyKeyBindings(settings.keys, actions);
-    return actions;
-}
-
-void warn(const vox::Status& status) {
-    if (!status)
-        std::fprintf(stderr, "voxel-invaders: warning: %s\n", status.error().message.c_str());
-}
-
 // The end-of-run duties of the game: --record, --print-state-hash, and checking a --replay's outcome.
 int finishGame(const GameScene& game, const Options& options, const GameAssets& assets) {
     const GameFlow& flow = game.flow();
@@ -156,16 +144,22 @@ private:
     GameScene& m_game;
 };
 
+// The scene a run shows: the model viewer (--view), or the game on the shipped assets.
+struct BuiltScene {
+    std::unique_ptr<DemoScene> scene;
+    GameScene* game = nullptr; // `scene` when it is the game
+};
+
 // One run: the window, the scene and the overlay, the stepper, the renderer and the runner the window
 // calls for (windowed, or headless). The members are borrowed by those declared after them.
 class Game {
 public:
-    // `applied`: the settings the window and `actions` were made with.
-    Game(const Options& options, vox::Window window, std::unique_ptr<DemoScene> scene, vox::ActionMap actions,
-         const Settings& applied, GameScene* game, const std::filesystem::path& shaders)
+    // `startWith`: the options the run starts with (the flow holds the game's; --view's are these).
+    Game(const Options& options, vox::Window window, BuiltScene scene, const Settings& startWith,
+         const std::filesystem::path& shaders)
         : m_options(options), m_window(std::move(window)),
-          m_mode(m_window.isHeadless() ? RunMode::Headless : RunMode::Windowed), m_scene(std::move(scene)),
-          m_game(game), m_actions(std::move(actions)), m_display(m_window) {
+          m_mode(m_window.isHeadless() ? RunMode::Headless : RunMode::Windowed),
+          m_scene(std::move(scene.scene)), m_game(scene.game), m_display(m_window) {
         // Without the overlay the game still runs; say why and go on.
         if (auto overlay = DebugOverlay::create(shaders, m_window, options.debugOverlay))
             m_overlay = std::move(overlay).value();
@@ -174,7 +168,7 @@ public:
                          overlay.error().message.c_str());
         if (m_game)
             m_gameHooks.emplace(*m_game);
-        m_stepper.emplace(*m_scene, m_gameHooks ? &*m_gameHooks : nullptr, m_actions, m_display, applied,
+        m_stepper.emplace(*m_scene, m_gameHooks ? &*m_gameHooks : nullptr, m_actions, m_display, startWith,
                           stepLimit(options, m_mode == RunMode::Headless));
         m_stepper->setOverlay(m_overlay.get());
         if (m_game) {
@@ -235,9 +229,9 @@ private:
     RunMode m_mode;
     // Declared after the window so the GL objects below are destroyed while its context still exists.
     std::unique_ptr<DemoScene> m_scene;
-    GameScene* m_game = nullptr;             // m_scene when it is the game
-    std::unique_ptr<DebugOverlay> m_overlay; // none when it could not be built
-    vox::ActionMap m_actions;
+    GameScene* m_game = nullptr;                   // m_scene when it is the game
+    std::unique_ptr<DebugOverlay> m_overlay;       // none when it could not be built
+    vox::ActionMap m_actions = defaultActionMap(); // the player's keys: the stepper's first options update
     WindowDisplay m_display;
     std::optional<GameSceneHooks> m_gameHooks;
     TouchInput m_touch; // fingers: the on-screen controls (touch_input.h)
@@ -248,6 +242,94 @@ private:
     std::optional<WindowedRunner> m_windowed;
 };
 
+// The options a run starts with: the saved ones, with --quality. Headless runs draw HIGH unless told, so
+// their pictures (golden images, screenshots) are the same on a GPU and on a software rasteriser.
+Settings startOptions(Settings saved, const Options& options, bool headless) {
+    if (options.quality)
+        saved.quality = *options.quality;
+    else if (headless)
+        saved.quality = Quality::High;
+    return saved;
+}
+
+// The window, plain: the options (fullscreen, vsync) are applied by the runner's first `OptionsApplier`
+// update, as any later change is.
+vox::Result<vox::Window> openWindow(const Options& options) {
+    vox::WindowSettings settings;
+    settings.title = "voxel-invaders";
+    settings.width = options.width;
+    settings.height = options.height;
+    settings.headless = options.headless;
+    settings.depthBuffer = false; // the renderer keeps its own; see WindowSettings::depthBuffer
+    vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment(); // VOX_GL=es: the browser's GL
+    if (!dialect)
+        return dialect.error();
+    settings.dialect = dialect.value();
+    return vox::Window::create(settings);
+}
+
+// The game's sound: rendered in step with the simulation into `audioFile` (--audio-out, opened here so a
+// bad path fails at once), played on the device, or none headless. At the default volumes: the runner's
+// first options update sets the player's.
+vox::Result<AudioSystem> openAudio(const Options& options, std::optional<WavWriter>& audioFile) {
+    if (options.audioOut) {
+        vox::Result<WavWriter> file = WavWriter::create(*options.audioOut, kOfflineSampleRate);
+        if (!file)
+            return vox::Error{"--audio-out: " + file.error().message};
+        audioFile = std::move(file).value();
+        OfflineOutput output;
+        output.samples = [&audioFile](std::span<const float> samples) { audioFile->append(samples); };
+        return AudioSystem::offline(std::move(output));
+    }
+    if (options.headless)
+        return AudioSystem::silent();
+    return AudioSystem::openOrSilent({}, [](std::string_view why) {
+        std::fprintf(stderr, "voxel-invaders: warning: %.*s\n", static_cast<int>(why.size()), why.data());
+    });
+}
+
+vox::Result<BuiltScene> makeGame(const Options& options, const std::filesystem::path& shaders,
+                                 const Settings& startWith, SavedState saved,
+                                 std::optional<WavWriter>& audioFile) {
+    vox::Result<std::filesystem::path> assetDirectory =
+        vox::findDataDirectory(gameDataSearch("assets", "VOX_ASSET_DIR"));
+    if (!assetDirectory)
+        return assetDirectory.error();
+    vox::Result<GameAssets> assets = loadGameAssets(assetDirectory.value());
+    if (!assets)
+        return assets.error();
+    FlowSettings flow;
+    flow.seed = options.seed.value_or(kDefaultSeed);
+    flow.demo = options.demo;
+    flow.record = options.record.has_value() || options.printShareCode;
+    flow.options = startWith;
+    if (std::optional<vox::Result<Replay>> replay = replayFromOptions(options)) { // FILE or CODE
+        if (!replay->ok())
+            return replay->error();
+        flow.replay = std::move(*replay).value();
+    }
+    vox::Result<AudioSystem> audio = openAudio(options, audioFile);
+    if (!audio)
+        return audio.error();
+    auto created = GameScene::create(shaders, assets.value(), flow, std::move(saved.highScores),
+                                     std::move(saved.files), std::move(audio).value());
+    if (!created)
+        return created.error();
+    GameScene* game = created.value().get();
+    return BuiltScene{std::move(created).value(), game};
+}
+
+vox::Result<BuiltScene> makeScene(const Options& options, const std::filesystem::path& shaders,
+                                  const Settings& startWith, SavedState saved,
+                                  std::optional<WavWriter>& audioFile) {
+    if (!options.view)
+        return makeGame(options, shaders, startWith, std::move(saved), audioFile);
+    auto view = ModelViewScene::create(shaders, *options.view, options.viewFrame);
+    if (!view)
+        return view.error();
+    return BuiltScene{std::move(view).value()};
+}
+
 } // namespace
 
 int runGame(const Options& options) {
@@ -255,90 +337,18 @@ int runGame(const Options& options) {
         vox::findDataDirectory(gameDataSearch("shaders", "VOX_SHADER_DIR"));
     if (!shaders)
         return fail(shaders.error().message);
-
     SavedState saved = loadSavedState(options.headless || options.view.has_value());
-    // --audio-out: the sound is rendered in step with the simulation into this file instead of played.
-    // Opened before the run, so a bad path fails at once; it outlives the scene, whose audio writes to it.
-    std::optional<WavWriter> audioFile;
-    vox::WindowSettings settings;
-    settings.title = "voxel-invaders";
-    settings.width = options.width;
-    settings.height = options.height;
-    settings.headless = options.headless;
-    settings.vsync = saved.settings.vsync;
-    settings.depthBuffer = false; // the renderer keeps its own; see WindowSettings::depthBuffer
-    vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment(); // VOX_GL=es: the browser's GL
-    if (!dialect)
-        return fail(dialect.error().message);
-    settings.dialect = dialect.value();
-    vox::Result<vox::Window> window = vox::Window::create(settings);
+    vox::Result<vox::Window> window = openWindow(options);
     if (!window)
         return fail(window.error().message);
-    if (saved.settings.fullscreen)
-        warn(window.value().setFullscreen(true));
-    // --quality sets the option; headless runs draw HIGH unless told, so their pictures (golden images,
-    // screenshots) are the same on a GPU and on a software rasteriser.
-    if (options.quality)
-        saved.settings.quality = *options.quality;
-    else if (window.value().isHeadless())
-        saved.settings.quality = Quality::High;
-
-    std::unique_ptr<DemoScene> scene;
-    GameScene* game = nullptr;
-    const Settings applied = saved.settings;
-    vox::ActionMap actions = actionMapFor(applied);
-    if (options.view) {
-        auto view = ModelViewScene::create(shaders.value(), *options.view, options.viewFrame);
-        if (!view)
-            return fail(view.error().message);
-        scene = std::move(view).value();
-    } else {
-        vox::Result<std::filesystem::path> assetDirectory =
-            vox::findDataDirectory(gameDataSearch("assets", "VOX_ASSET_DIR"));
-        if (!assetDirectory)
-            return fail(assetDirectory.error().message);
-        vox::Result<GameAssets> assets = loadGameAssets(assetDirectory.value());
-        if (!assets)
-            return fail(assets.error().message);
-
-        FlowSettings flow;
-        flow.seed = options.seed.value_or(kDefaultSeed);
-        flow.demo = options.demo;
-        flow.record = options.record.has_value() || options.printShareCode;
-        if (std::optional<vox::Result<Replay>> replay = replayFromOptions(options)) { // FILE or CODE
-            if (!replay->ok())
-                return fail(replay->error().message);
-            flow.replay = std::move(*replay).value();
-        }
-
-        flow.difficulty = saved.settings.difficulty;
-
-        AudioSystem audio = AudioSystem::silent();
-        if (options.audioOut) {
-            vox::Result<WavWriter> file = WavWriter::create(*options.audioOut, kOfflineSampleRate);
-            if (!file)
-                return fail("--audio-out: " + file.error().message);
-            audioFile = std::move(file).value();
-            OfflineOutput output;
-            output.samples = [&audioFile](std::span<const float> samples) { audioFile->append(samples); };
-            audio = AudioSystem::offline(std::move(output));
-        } else if (!options.headless) {
-            audio = AudioSystem::openOrSilent({}, [](std::string_view why) {
-                std::fprintf(stderr, "voxel-invaders: warning: %.*s\n", static_cast<int>(why.size()),
-                             why.data());
-            });
-        }
-        audio.setVolumes({saved.settings.masterVolume, saved.settings.effectsVolume, saved.settings.mute});
-        flow.options = saved.settings;
-        auto created = GameScene::create(shaders.value(), assets.value(), flow, std::move(saved.highScores),
-                                         std::move(saved.files), std::move(audio));
-        if (!created)
-            return fail(created.error().message);
-        game = created.value().get();
-        scene = std::move(created).value();
-    }
-    Game loop(options, std::move(window).value(), std::move(scene), std::move(actions), applied, game,
-              shaders.value());
+    const Settings startWith = startOptions(saved.settings, options, window.value().isHeadless());
+    // --audio-out's file outlives the scene, whose audio writes to it.
+    std::optional<WavWriter> audioFile;
+    vox::Result<BuiltScene> scene =
+        makeScene(options, shaders.value(), startWith, std::move(saved), audioFile);
+    if (!scene)
+        return fail(scene.error().message);
+    Game loop(options, std::move(window).value(), std::move(scene).value(), startWith, shaders.value());
     // In a browser the frames are the page's to call, and this function does not return (main_loop.h).
     return vox::runMainLoop([&loop] { return loop.frame(); },
                             [&loop, &audioFile] {

@@ -19,10 +19,13 @@ void warn(const vox::Status& status) {
 } // namespace
 
 SceneStepper::SceneStepper(DemoScene& scene, RunnerGame* game, vox::ActionMap& actions,
-                           WindowControls& window, const Settings& applied, std::optional<int64_t> stepLimit)
+                           WindowControls& window, const Settings& viewOptions,
+                           std::optional<int64_t> stepLimit)
     : m_scene(scene), m_game(game), m_actions(actions), m_window(window), m_stepLimit(stepLimit),
-      m_optionsApplier(applied), m_viewOptions(applied) {
-    reportDisplay();
+      m_viewOptions(viewOptions) {
+    // Start-up: the window, the action map and the audio were built plain; the first update applies the
+    // options the run starts with, as any later change is applied.
+    applyOptions(m_game ? m_game->flow().options() : m_viewOptions);
 }
 
 void SceneStepper::handleEvent(const SDL_Event& event) {

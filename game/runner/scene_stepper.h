@@ -63,10 +63,11 @@ public:
 class SceneStepper final : private OptionsTarget {
 public:
     /// Steps `scene` (and `game`, the same scene seen as the game; null in --view) with the steps of
-    /// `actions`. `applied`: the options the window and `actions` were made with. `stepLimit`: the run
-    /// ends after that many steps (stepLimit() in command_line.h). All are borrowed and must outlive it.
+    /// `actions`, and applies the options the run starts with (the game's flow's, else `viewOptions`) to
+    /// the window, `actions` and the audio, which were built plain. `stepLimit`: the run ends after that
+    /// many steps (stepLimit() in command_line.h). All are borrowed and must outlive it.
     SceneStepper(DemoScene& scene, RunnerGame* game, vox::ActionMap& actions, WindowControls& window,
-                 const Settings& applied, std::optional<int64_t> stepLimit);
+                 const Settings& viewOptions, std::optional<int64_t> stepLimit);
 
     /// Shows the overlay's pause and takes its toggle key (none: no overlay).
     void setOverlay(DebugOverlay* overlay) { m_overlay = overlay; }

@@ -31,8 +31,8 @@ using vox::ActionState;
 // every step, as the runner does.
 class Keyboard : private OptionsTarget {
 public:
-    explicit Keyboard(GameFlow& flow) : m_flow(flow), m_applier(flow.options()) {
-        applyKeyBindings(flow.options().keys, m_actions);
+    explicit Keyboard(GameFlow& flow) : m_flow(flow) {
+        (void)m_applier.update(flow.options(), *this); // start-up: the map takes the keys
     }
 
     /// True once after the options were saved (they changed).

@@ -1,6 +1,7 @@
-// The one place options take effect: `optionsDifference` field by field, `OptionsApplier` applying and
-// saving each difference once, and every change any screen makes to `Settings` (the options and controls
-// screens, F11) both applied and saved after the step that made it.
+// The one place options take effect: `optionsDifference` field by field, start-up as the first update
+// (every field applied, nothing saved), `OptionsApplier` applying and saving each later difference once,
+// and every change any screen makes to `Settings` (the options and controls screens, F11) both applied and
+// saved after the step that made it.
 #include "flow_test_support.h"
 #include "options_applier.h"
 
@@ -25,14 +26,19 @@ using vox::ActionState;
 // Records what was applied and saved, as the runner's window, action map, audio and file would take it.
 class RecordingTarget : public OptionsTarget {
 public:
-    void applyKeys(const KeyBindings& keys) override { live.keys = keys; }
+    void applyKeys(const KeyBindings& keys) override {
+        live.keys = keys;
+        ++applies;
+    }
     vox::Status applyFullscreen(bool fullscreen) override {
+        ++applies;
         if (refuseFullscreen)
             return vox::Error{"no fullscreen here"};
         live.fullscreen = fullscreen;
         return {};
     }
     vox::Status applyVsync(bool vsync) override {
+        ++applies;
         live.vsync = vsync;
         return {};
     }
@@ -40,6 +46,7 @@ public:
         live.masterVolume = volumes.master;
         live.effectsVolume = volumes.effects;
         live.mute = volumes.mute;
+        ++applies;
     }
     void save(const Settings& settings) override {
         saved = settings;
@@ -49,8 +56,30 @@ public:
     Settings live;                 ///< The fields that have an apply step, as applied.
     std::optional<Settings> saved; ///< The latest settings saved.
     int saves = 0;
+    int applies = 0; ///< Calls of the four apply functions.
     bool refuseFullscreen = false;
 };
+
+// Settings that differ from the defaults in every field with an apply step, and in a few without.
+Settings unusualSettings() {
+    Settings settings;
+    settings.keys[static_cast<size_t>(Action::Fire)] = {{SDL_SCANCODE_K}};
+    settings.fullscreen = true;
+    settings.vsync = false;
+    settings.masterVolume = 0.3f;
+    settings.effectsVolume = 0.2f;
+    settings.mute = true;
+    settings.quality = Quality::Low;
+    settings.difficulty = Difficulty::Easy;
+    settings.largeText = true;
+    return settings;
+}
+
+TEST(OptionsDifference, WithNothingAppliedEveryFieldDiffers) {
+    const OptionsDifference difference = optionsDifference(std::nullopt, Settings{});
+    EXPECT_TRUE(difference.any);
+    EXPECT_TRUE(difference.keys && difference.fullscreen && difference.vsync && difference.volumes);
+}
 
 TEST(OptionsDifference, EqualSettingsDifferInNothing) {
     const OptionsDifference difference = optionsDifference(Settings{}, Settings{});
@@ -98,11 +127,47 @@ TEST(OptionsDifference, EachFieldIsNoticedAndOnlyItsApplyStepIsAsked) {
     }
 }
 
-TEST(OptionsApplier, AppliesAndSavesADifferenceOnceAndNothingWhenEqual) {
+TEST(OptionsApplier, StartUpAppliesEveryFieldAndSavesNothing) {
+    for (const Settings& wanted : {unusualSettings(), Settings{}}) {
+        SCOPED_TRACE(wanted == Settings{} ? "the defaults" : "every field changed");
+        RecordingTarget target;
+        // What a plain window, action map and audio would hold: none of the wanted values.
+        target.live.keys = {};
+        target.live.fullscreen = !wanted.fullscreen;
+        target.live.vsync = !wanted.vsync;
+        target.live.masterVolume = -1.0f;
+        target.live.effectsVolume = -1.0f;
+        target.live.mute = !wanted.mute;
+        OptionsApplier applier;
+        EXPECT_FALSE(applier.applied().has_value());
+        const OptionsUpdate update = applier.update(wanted, target);
+        EXPECT_TRUE(update.difference.any);
+        EXPECT_EQ(target.applies, 4) << "keys, fullscreen, vsync and volumes, each once";
+        EXPECT_EQ(target.live.keys, wanted.keys);
+        EXPECT_EQ(target.live.fullscreen, wanted.fullscreen);
+        EXPECT_EQ(target.live.vsync, wanted.vsync);
+        EXPECT_EQ(target.live.masterVolume, wanted.masterVolume);
+        EXPECT_EQ(target.live.effectsVolume, wanted.effectsVolume);
+        EXPECT_EQ(target.live.mute, wanted.mute);
+        ASSERT_TRUE(update.note.has_value()) << "the options screen learns what the display granted";
+        EXPECT_EQ(*update.note, "");
+        EXPECT_FALSE(update.saved);
+        EXPECT_EQ(target.saves, 0) << "the file already holds what start-up read from it";
+        ASSERT_TRUE(applier.applied().has_value());
+        EXPECT_EQ(*applier.applied(), wanted) << "every field in force, those read per frame too";
+
+        const OptionsUpdate again = applier.update(wanted, target);
+        EXPECT_FALSE(again.difference.any);
+        EXPECT_EQ(target.applies, 4) << "the same options again: nothing applied";
+        EXPECT_EQ(target.saves, 0);
+    }
+}
+
+TEST(OptionsApplier, AfterStartUpADifferenceIsAppliedAndSavedOnce) {
     RecordingTarget target;
-    OptionsApplier applier({});
-    EXPECT_FALSE(applier.update({}, target).difference.any);
-    EXPECT_EQ(target.saves, 0) << "nothing changed, nothing written";
+    OptionsApplier applier;
+    (void)applier.update({}, target);
+    const int startUp = target.applies;
 
     Settings wanted;
     wanted.vsync = false;
@@ -110,6 +175,9 @@ TEST(OptionsApplier, AppliesAndSavesADifferenceOnceAndNothingWhenEqual) {
     wanted.quality = Quality::Low;
     const OptionsUpdate update = applier.update(wanted, target);
     EXPECT_TRUE(update.difference.any);
+    EXPECT_TRUE(update.saved);
+    EXPECT_FALSE(update.difference.keys || update.difference.fullscreen) << "only what changed";
+    EXPECT_EQ(target.applies, startUp + 2) << "vsync and the volumes";
     ASSERT_TRUE(update.note.has_value()) << "a display option changed";
     EXPECT_EQ(*update.note, "") << "and was granted";
     EXPECT_FALSE(target.live.vsync);
@@ -119,14 +187,19 @@ TEST(OptionsApplier, AppliesAndSavesADifferenceOnceAndNothingWhenEqual) {
     EXPECT_EQ(target.saves, 1);
     EXPECT_EQ(applier.applied(), wanted);
 
-    EXPECT_FALSE(applier.update(wanted, target).difference.any);
-    EXPECT_EQ(target.saves, 1) << "the same options again: no second save";
+    const OptionsUpdate quality = applier.update(unusualSettings(), target);
+    EXPECT_TRUE(quality.saved);
+    EXPECT_EQ(target.saves, 2);
+
+    EXPECT_FALSE(applier.update(unusualSettings(), target).difference.any);
+    EXPECT_EQ(target.saves, 2) << "the same options again: no second save";
 }
 
 TEST(OptionsApplier, ARefusalIsANoteAndTheOptionIsStillSaved) {
     RecordingTarget target;
     target.refuseFullscreen = true;
-    OptionsApplier applier({});
+    OptionsApplier applier;
+    (void)applier.update({}, target);
     Settings wanted;
     wanted.fullscreen = true;
     const OptionsUpdate update = applier.update(wanted, target);
@@ -137,14 +210,29 @@ TEST(OptionsApplier, ARefusalIsANoteAndTheOptionIsStillSaved) {
     EXPECT_TRUE(target.saved->fullscreen) << "what the player asked for is kept for the next start";
 }
 
+TEST(OptionsApplier, AFullscreenRefusedAtStartUpIsNotHiddenByAGrantedVsync) {
+    RecordingTarget target;
+    target.refuseFullscreen = true;
+    OptionsApplier applier;
+    Settings wanted;
+    wanted.fullscreen = true;
+    const OptionsUpdate update = applier.update(wanted, target);
+    ASSERT_TRUE(update.note.has_value());
+    EXPECT_EQ(*update.note, "FULLSCREEN REFUSED BY THE WINDOW SYSTEM");
+    EXPECT_TRUE(target.live.vsync) << "vsync was applied all the same";
+}
+
 // --- Through the screens -------------------------------------------------------------------------------
 
 // The runner's step in miniature: the flow steps, then the applier runs once. After every step the options
 // the screens hold must be the options in force, applied and (when they ever changed) saved.
 class Runner {
 public:
-    explicit Runner(GameFlow& flow) : m_flow(flow), m_applier(flow.options()) {
-        target.live = flow.options();
+    // Start-up: the first update applies everything the flow starts with.
+    explicit Runner(GameFlow& flow) : m_flow(flow) {
+        const OptionsUpdate startUp = m_applier.update(flow.options(), target);
+        EXPECT_FALSE(startUp.saved);
+        EXPECT_EQ(target.live.keys, flow.options().keys);
     }
 
     void step(const ActionState& input, std::optional<SDL_Scancode> key = std::nullopt) {

@@ -118,6 +118,28 @@ TEST(HeadlessRunner, RunsTheStepLimitOneStepPerFrameAndDrawsOnlyTheLastFrame) {
     EXPECT_EQ(run.stepper.stepsRun(), 100u);
 }
 
+TEST(HeadlessRunner, StartUpAppliesTheOptionsTheRunStartsWithAndSavesNothing) {
+    FlowSettings settings;
+    settings.options.fullscreen = true;
+    settings.options.vsync = false;
+    settings.options.masterVolume = 0.25f;
+    settings.options.mute = true;
+    settings.options.keys[static_cast<size_t>(Action::Fire)] = {{SDL_SCANCODE_K}};
+    FlowGame game(settings);
+    HeadlessRun run(game, std::nullopt); // the window, the action map and the audio built plain
+    EXPECT_TRUE(run.window.state.fullscreen) << "the window made fullscreen";
+    EXPECT_FALSE(run.window.state.vsync) << "and vsync turned off";
+    EXPECT_TRUE(game.flow().display().fullscreen) << "the options screen told what was granted";
+    EXPECT_FALSE(game.flow().display().vsync);
+    ASSERT_TRUE(game.applied.has_value()) << "the audio given the volumes";
+    EXPECT_FLOAT_EQ(game.applied->master, 0.25f);
+    EXPECT_TRUE(game.applied->mute);
+    EXPECT_TRUE(vox::test::tapKey(run.actions, SDL_SCANCODE_K).pressed(Action::Fire)) << "the keys bound";
+    EXPECT_FALSE(vox::test::tapKey(run.actions, SDL_SCANCODE_SPACE).pressed(Action::Fire));
+    EXPECT_EQ(game.saves, 0) << "the file already holds them";
+    EXPECT_EQ(game.flow().optionsNote(), "");
+}
+
 TEST(HeadlessRunner, ClosingEndsTheRunWithoutAPicture) {
     FlowGame game({});
     HeadlessRun run(game, std::nullopt);
