@@ -208,8 +208,8 @@ struct SpriteInstance {
 class SceneRenderer {
 public:
     /// Builds the shaders found in `shaderDirectory` (sprite.vert + voxel.frag, debris.*, ground.*, sky.*,
-    /// fullscreen.vert + sky_gradient.frag, upscale.*, hud.*) and the GL objects. Needs a current GL 3.3 core context. Fails with the
-    /// shader compiler's messages (naming file and line) or a missing file.
+    /// fullscreen.vert + sky_gradient.frag, upscale.*, hud.*) and the GL objects. Needs a current GL 3.3 core
+    /// context. Fails with the shader compiler's messages (naming file and line) or a missing file.
     [[nodiscard]] static Result<SceneRenderer> create(const std::filesystem::path& shaderDirectory,
                                                       const RendererSettings& settings = {});
 
