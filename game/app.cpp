@@ -139,6 +139,7 @@ public:
     void setOptionsNote(std::string note) override { m_game.setOptionsNote(std::move(note)); }
     void setDisplay(const DisplayState& display) override { m_game.setDisplay(display); }
     void tapped(glm::vec2 where) override { m_game.tapped(where); }
+    void toggleFullscreen() override { m_game.toggleFullscreen(); }
 
 private:
     GameScene& m_game;

@@ -27,9 +27,6 @@ void GameFlow::step(const vox::ActionState& input) {
     m_session.beginStep();
     m_runs.beginStep();
     ++m_shared.screenFrames;
-    if (input.pressed(Action::ToggleFullscreen) && !listeningForKey()) {
-        m_options.fullscreen = !m_options.fullscreen;
-    }
     const ui::NavInput nav = m_nav.read(input);
     ui::Ui ui = ui::Ui::stepping(nav);
     // The screen is handed what it reads const, the options to edit and what it may step; what should

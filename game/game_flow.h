@@ -105,6 +105,9 @@ public:
     /// The options as edited so far (the screens edit them through `ScreenContext::options`; the
     /// runner's `OptionsApplier` applies and saves whatever differs after each step).
     [[nodiscard]] const Settings& options() const { return m_options; }
+    /// F11 (the runner's, on any screen but while a key is being chosen): flips the fullscreen option,
+    /// which the runner's `OptionsApplier` then applies and saves.
+    void toggleFullscreen() { m_options.fullscreen = !m_options.fullscreen; }
     /// What the display really does (the app sets it after applying the options).
     void setDisplay(const DisplayState& display) { m_shared.display = display; }
     /// See `setDisplay`.

@@ -22,7 +22,8 @@ std::optional<int> Runs::enter(const HighScore& entry, const Session& session, i
     ++m_highScoresVersion;
     // Its run is kept beside the table; a failure is a warning and the game goes on.
     if (m_store != nullptr && session.runFinished()) {
-        if (vox::Status kept = m_store->keepTopTenRun(m_highScores, *rank, *session.lastRun(), player); !kept) {
+        if (vox::Status kept = m_store->keepTopTenRun(m_highScores, *rank, *session.lastRun(), player);
+            !kept) {
             m_runNote = "the run of " + entry.initialsText() + " was not kept: " + kept.error().message;
             std::fprintf(stderr, "voxel-invaders: warning: %s\n", m_runNote.c_str());
         }

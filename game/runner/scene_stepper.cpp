@@ -25,7 +25,7 @@ SceneStepper::SceneStepper(DemoScene& scene, RunnerGame* game, vox::ActionMap& a
       m_viewOptions(viewOptions) {
     // Start-up: the window, the action map and the audio were built plain; the first update applies the
     // options the run starts with, as any later change is applied.
-    applyOptions(m_game ? m_game->flow().options() : m_viewOptions);
+    applyOptions(wantedOptions());
 }
 
 void SceneStepper::handleEvent(const SDL_Event& event) {
@@ -51,24 +51,21 @@ void SceneStepper::step() {
         m_running = false;
     // While the controls screen listens, F11 or F3 may be the key being chosen, not a command.
     const bool listening = m_game && m_game->flow().listeningForKey();
-    if (input.pressed(Action::ToggleFullscreen) && !m_game) {
-        // The model viewer has no flow to flip the option (a game's flow does, and is applied below).
-        m_viewOptions.fullscreen = !m_viewOptions.fullscreen;
-        applyOptions(m_viewOptions);
-    }
-    if (m_overlay) {
-        if (!listening)
-            m_overlay->state().applyInput(input);
-        if (!m_overlay->state().takeStep())
-            return; // held by the overlay's pause
-    }
+    if (input.pressed(Action::ToggleFullscreen) && !listening)
+        toggleFullscreen(); // a window command: on any screen, and while the overlay holds the game
+    if (m_overlay && !listening)
+        m_overlay->state().applyInput(input);
+    if (!m_overlay || m_overlay->state().takeStep()) // else held by the overlay's pause
+        stepScene(input);
+    applyOptions(wantedOptions()); // once per step: F11, or whatever screen changed them
+}
+
+void SceneStepper::stepScene(const vox::ActionState& input) {
     m_scene.step(input);
     if (m_overlay)
         m_overlay->recordStep(m_scene.debugView());
     if (m_game && m_game->flow().finished())
         m_running = false;
-    if (m_game)
-        applyOptions(m_game->flow().options()); // once per step, whatever screen changed them
     ++m_stepsRun;
     if (m_soak && m_game) {
         if (vox::Status checked = m_soak->afterStep(m_stepsRun, m_game->flow().simulation()); !checked) {
@@ -78,6 +75,17 @@ void SceneStepper::step() {
     }
     if (m_stepLimit && m_stepsRun >= static_cast<uint64_t>(*m_stepLimit))
         m_running = false;
+}
+
+const Settings& SceneStepper::wantedOptions() const {
+    return m_game ? m_game->flow().options() : m_viewOptions;
+}
+
+void SceneStepper::toggleFullscreen() {
+    if (m_game)
+        m_game->toggleFullscreen();
+    else
+        m_viewOptions.fullscreen = !m_viewOptions.fullscreen;
 }
 
 void SceneStepper::endFrameSteps() {

@@ -57,6 +57,8 @@ public:
     virtual void setDisplay(const DisplayState& display) = 0;
     /// A tap on a touch screen at `where` (fractions of the screen), for the next step's menu.
     virtual void tapped(glm::vec2 where) = 0;
+    /// F11: flips the fullscreen option (applied after the step).
+    virtual void toggleFullscreen() = 0;
 };
 
 /// See the file comment.
@@ -105,6 +107,10 @@ public:
     void reportDisplay();
 
 private:
+    void stepScene(const vox::ActionState& input);
+    // The options the run wants: the game's flow's (its screens edit them), or --view's own.
+    [[nodiscard]] const Settings& wantedOptions() const;
+    void toggleFullscreen();
     void applyOptions(const Settings& wanted);
     // OptionsTarget: where the options take effect in this run.
     void applyKeys(const KeyBindings& keys) override;
@@ -123,7 +129,7 @@ private:
     TouchInput* m_touch = nullptr;
     double m_aspect = 16.0 / 9.0;
     OptionsApplier m_optionsApplier; // the options the window, m_actions and the audio follow
-    Settings m_viewOptions;          // the model viewer's (it has no flow): F11 flips fullscreen
+    Settings m_viewOptions;          // the model viewer's (it has no flow)
     uint64_t m_stepsRun = 0;
     std::optional<std::string> m_soakFailure;
     bool m_running = true;

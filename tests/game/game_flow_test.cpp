@@ -621,18 +621,5 @@ TEST(Controls, ReboundKeysSurviveTheSettingsFile) {
     EXPECT_TRUE(contains(nextKeyboard.tap(SDL_SCANCODE_LCTRL), SimEventType::PlayerShotFired));
 }
 
-TEST(GameFlow, F11FlipsTheFullscreenOptionOnAnyScreen) {
-    GameFlow flow({}, assets(), {});
-    Keyboard keyboard(flow);
-    keyboard.tap(SDL_SCANCODE_F11);
-    EXPECT_TRUE(flow.options().fullscreen);
-    EXPECT_TRUE(keyboard.takeSaved()) << "saved, so the next start keeps it";
-    keyboard.tap(SDL_SCANCODE_RETURN);
-    keyboard.tap(SDL_SCANCODE_F11);
-    EXPECT_EQ(flow.screen(), Screen::Playing);
-    EXPECT_FALSE(flow.options().fullscreen);
-    EXPECT_TRUE(keyboard.takeSaved());
-}
-
 } // namespace
 } // namespace invaders

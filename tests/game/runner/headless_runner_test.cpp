@@ -14,6 +14,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace invaders {
 namespace {
@@ -33,6 +34,7 @@ public:
     void keyPressed(SDL_Scancode key) override { m_flow.keyPressed(key); }
     void buttonPressed() override { m_flow.buttonPressed(); }
     void tapped(glm::vec2 where) override { m_flow.tapped(where); }
+    void toggleFullscreen() override { m_flow.toggleFullscreen(); }
     void setVolumes(const Volumes& volumes) override { applied = volumes; }
     void saveOptions(const Settings& options) override {
         saved = options;
@@ -96,6 +98,13 @@ struct HeadlessRun {
                 break;
         }
         return frames;
+    }
+    // `key` down for a frame, then up for one; each frame must go on.
+    void tap(SDL_Scancode key) {
+        runner.handleEvent(vox::test::keyEvent(SDL_KEYDOWN, key));
+        ASSERT_TRUE(runner.frame());
+        runner.handleEvent(vox::test::keyEvent(SDL_KEYUP, key));
+        ASSERT_TRUE(runner.frame());
     }
 
     vox::ActionMap actions = defaultActionMap();
@@ -188,19 +197,51 @@ TEST(HeadlessRunner, F11IsAppliedToTheWindowSavedAndShownOnce) {
     EXPECT_EQ(game.saves, 2) << "what the player asked for is saved even so";
 }
 
+TEST(HeadlessRunner, F11InAGameIsAppliedAndSaved) {
+    FlowGame game({});
+    HeadlessRun run(game, std::nullopt);
+    run.tap(SDL_SCANCODE_RETURN);
+    ASSERT_EQ(game.flow().screen(), Screen::Playing);
+    run.tap(SDL_SCANCODE_F11);
+    EXPECT_TRUE(game.flow().options().fullscreen);
+    EXPECT_TRUE(run.window.state.fullscreen);
+    EXPECT_EQ(game.saves, 1);
+    run.tap(SDL_SCANCODE_F11);
+    EXPECT_EQ(game.flow().screen(), Screen::Playing) << "the game goes on";
+    EXPECT_FALSE(run.window.state.fullscreen) << "and back to a window";
+    EXPECT_EQ(game.saves, 2);
+}
+
+TEST(HeadlessRunner, F11IsOnlyTheKeyChosenWhileTheControlsScreenListens) {
+    FlowGame game({});
+    HeadlessRun run(game, std::nullopt);
+    run.tap(SDL_SCANCODE_ESCAPE);
+    ASSERT_EQ(game.flow().screen(), Screen::Options);
+    for (int rows = 0; game.flow().selectedItem() != "CONTROLS"; ++rows) {
+        ASSERT_LT(rows, 20) << "CONTROLS not found";
+        run.tap(SDL_SCANCODE_DOWN);
+    }
+    run.tap(SDL_SCANCODE_RETURN);
+    ASSERT_EQ(game.flow().screen(), Screen::Controls);
+    run.tap(SDL_SCANCODE_RETURN); // the first row: MOVE LEFT
+    ASSERT_TRUE(game.flow().listeningForKey());
+    run.tap(SDL_SCANCODE_F11);
+    EXPECT_FALSE(game.flow().listeningForKey());
+    EXPECT_FALSE(game.flow().options().fullscreen) << "not a command here";
+    EXPECT_FALSE(run.window.state.fullscreen);
+    EXPECT_EQ(game.flow().options().keys[static_cast<size_t>(Action::Left)],
+              std::vector<vox::KeyBinding>{{SDL_SCANCODE_F11}});
+    EXPECT_TRUE(vox::test::tapKey(run.actions, SDL_SCANCODE_F11).pressed(Action::Left)) << "bound live";
+    EXPECT_EQ(game.saves, 1) << "the binding saved";
+}
+
 TEST(HeadlessRunner, VolumesChangedOnTheOptionsScreenReachTheAudio) {
     FlowGame game({});
     HeadlessRun run(game, std::nullopt);
-    const auto tap = [&run](SDL_Scancode key) {
-        run.runner.handleEvent(vox::test::keyEvent(SDL_KEYDOWN, key));
-        ASSERT_TRUE(run.runner.frame());
-        run.runner.handleEvent(vox::test::keyEvent(SDL_KEYUP, key));
-        ASSERT_TRUE(run.runner.frame());
-    };
-    tap(SDL_SCANCODE_ESCAPE);
+    run.tap(SDL_SCANCODE_ESCAPE);
     ASSERT_EQ(game.flow().screen(), Screen::Options);
     ASSERT_EQ(game.flow().selectedItem(), "MASTER VOLUME");
-    tap(SDL_SCANCODE_LEFT);
+    run.tap(SDL_SCANCODE_LEFT);
     ASSERT_TRUE(game.applied.has_value());
     EXPECT_FLOAT_EQ(game.applied->master, game.flow().options().masterVolume);
     EXPECT_FLOAT_EQ(game.applied->master, Settings{}.masterVolume - kVolumeStep);

@@ -61,10 +61,12 @@ TEST(AsciiVoxels, ErrorsNameTheLine) {
     EXPECT_EQ(errorOf("depth 257\n"), "design.txt:1: 'depth' takes one number from 1 to 256");
     EXPECT_EQ(errorOf("\nkey A #ffffff\n"), "design.txt:2: 'depth N' must come before the first key");
     EXPECT_EQ(errorOf("frame\n"), "design.txt:1: 'depth N' must come before the first frame");
-    EXPECT_EQ(errorOf("depth 2\nkey AB #ffffff\n"),
-              "design.txt:2: expected 'key C #rrggbb [FIRST-LAST]' with C one character other than '.' and '#'");
-    EXPECT_EQ(errorOf("depth 2\nkey . #ffffff\n"),
-              "design.txt:2: expected 'key C #rrggbb [FIRST-LAST]' with C one character other than '.' and '#'");
+    EXPECT_EQ(
+        errorOf("depth 2\nkey AB #ffffff\n"),
+        "design.txt:2: expected 'key C #rrggbb [FIRST-LAST]' with C one character other than '.' and '#'");
+    EXPECT_EQ(
+        errorOf("depth 2\nkey . #ffffff\n"),
+        "design.txt:2: expected 'key C #rrggbb [FIRST-LAST]' with C one character other than '.' and '#'");
     EXPECT_EQ(errorOf("depth 2\nkey A #fffff\n"), "design.txt:2: '#fffff' is not a colour like #4fd0ff");
     EXPECT_EQ(errorOf("depth 2\nkey A #ffffff 1-2\n"),
               "design.txt:2: layer range '1-2' must be FIRST-LAST within 0-1");
