@@ -2,11 +2,14 @@
 // each frame (create, destroy, move, updatePairs, as in the benchmark's runner) is in `treeFrame`, which is
 // never inlined, so callgrind can count it apart from the workload and the harness:
 //
-//   valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='*treeFrame*'
+//   valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='(anonymous
+//   namespace)::treeFrame(*'
 //            build/release/bench/tree_counts w1    (one command line)
 //
 // Instructions per frame = the "Collected" count / (warm-up + timed frames + 1). On a shared machine this is
-// what tuning decisions are based on (docs/benchmarks.md); timings come from broadphase_bench. With runs > 1,
+// what tuning decisions are based on (docs/benchmarks.md); timings come from broadphase_bench. The pattern
+// names treeFrame itself: a looser one ('*treeFrame*') also matches the tree's functions instantiated for
+// treeFrame's callback, and each of those would toggle the count off while it runs. With runs > 1,
 // the frames with a burst of fat-box changes (16 or more) go through `burstFrame` from the second run on, so
 // --toggle-collect='*burstFrame*' counts those alone (W1: the formation's 24 drops).
 //

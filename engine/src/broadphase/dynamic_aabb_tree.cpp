@@ -1160,6 +1160,7 @@ void DynamicAabbTree::adjustLevelCaps(size_t firstNew) {
 void DynamicAabbTree::endStep() {
     for (const uint32_t proxy : m_moved)
         m_stepFlags[proxy] = 0;
+    const size_t moved = m_moved.size();
     const size_t changes = m_changed.size();
     m_changedTotal += static_cast<int64_t>(changes);
     m_levellingBudget = levellingBudget();
@@ -1194,7 +1195,7 @@ void DynamicAabbTree::endStep() {
         m_relocations.clear();
         m_relocationHead = 0;
     }
-    chooseMode(refattened);
+    chooseMode(refattened, moved);
 }
 
 // --- Validation and statistics -------------------------------------------------------------------------
@@ -1393,9 +1394,9 @@ TreeStats DynamicAabbTree::stats() const {
             proxies;
         const double work = m_stepFlags.capacity() * sizeof(uint8_t) +
                             (m_moved.capacity() + m_changed.capacity()) * sizeof(uint32_t) +
-                            (m_pairs.capacity() + m_reportScratch.capacity()) * sizeof(Pair) +
-                            m_currentBoxes.capacity() * sizeof(Aabb) + m_due.capacity() * sizeof(Due) +
-                            m_buildRefs.capacity() * sizeof(Ref) + m_nodeMarks.capacity() * sizeof(uint8_t) +
+                            m_pairs.capacity() * sizeof(Pair) + m_currentBoxes.capacity() * sizeof(Aabb) +
+                            m_due.capacity() * sizeof(Due) + m_buildRefs.capacity() * sizeof(Ref) +
+                            m_nodeMarks.capacity() * sizeof(uint8_t) +
                             (m_marked.capacity() + m_pending.capacity() + m_pendingIndex.capacity() +
                              m_dynamicProxies.capacity() + m_dynamicPosition.capacity()) *
                                 sizeof(uint32_t) +
@@ -1409,11 +1410,12 @@ TreeStats DynamicAabbTree::stats() const {
             (m_level.capacity() + m_levelCap.capacity() + m_marginLevel.capacity()) * sizeof(int8_t) +
             m_excessPairs.capacity() * sizeof(int32_t);
         const double grid = m_gridItems.capacity() * sizeof(GridItem) +
+                            m_gridLowCells.capacity() * sizeof(glm::ivec3) +
                             m_gridEntries.capacity() * sizeof(GridEntry) +
                             (m_gridSorted.capacity() + m_gridStarts.capacity() + m_gridNext.capacity() +
                              m_gridLarge.capacity()) *
                                 sizeof(uint32_t) +
-                            m_gridExtents.capacity() * sizeof(float) + m_gridPairs.capacity() * sizeof(Pair);
+                            m_gridExtents.capacity() * sizeof(float);
         stats.workBytesPerProxy = (work + levels + grid) / proxies;
     }
     stats.sweptSteps = m_sweptSteps;

@@ -38,13 +38,6 @@ constexpr int64_t kGridRetrySteps = 256;
 
 const Aabb kNoBox{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
 
-uint32_t cellHash(int64_t x, int64_t y, int64_t z) {
-    const uint64_t h = static_cast<uint64_t>(x) * 0x9E3779B97F4A7C15ull ^
-                       static_cast<uint64_t>(y) * 0xC2B2AE3D27D4EB4Full ^
-                       static_cast<uint64_t>(z) * 0x165667B19E3779F9ull;
-    return static_cast<uint32_t>(h >> 32);
-}
-
 struct CellRange {
     int64_t lo[3];
     int64_t hi[3];
@@ -136,6 +129,7 @@ void DynamicAabbTree::buildGrid(bool tight) {
     m_gridLarge.clear();
     const auto itemCount = static_cast<uint32_t>(m_gridItems.size());
     m_gridMask = std::bit_ceil(std::max<uint32_t>(itemCount, 64)) - 1;
+    m_gridLowCells.resize(itemCount);
     CellRange range{};
     for (uint32_t item = 0; item < itemCount; ++item) {
         if (!cellRange(m_gridItems[item].box, m_gridOrigin, m_gridInverse, range) ||
@@ -143,8 +137,13 @@ void DynamicAabbTree::buildGrid(bool tight) {
             m_gridLarge.push_back(item);
             continue;
         }
+        // Within +-kMaxCellCoordinate: an int.
+        m_gridLowCells[item] =
+            glm::ivec3(static_cast<int32_t>(range.lo[0]), static_cast<int32_t>(range.lo[1]),
+                       static_cast<int32_t>(range.lo[2]));
         if (range.lo[0] == range.hi[0] && range.lo[1] == range.hi[1] && range.lo[2] == range.hi[2]) {
             m_gridEntries.push_back({cellHash(range.lo[0], range.lo[1], range.lo[2]) & m_gridMask, item});
+            m_gridItems[item].flags |= kGridOneBucket;
             continue; // the common case: one cell
         }
         // One entry per bucket: a box whose cells share a bucket is listed there once.
@@ -159,6 +158,8 @@ void DynamicAabbTree::buildGrid(bool tight) {
                     if (!listed)
                         m_gridEntries.push_back({bucket, item});
                 }
+        if (m_gridEntries.size() == first + 1)
+            m_gridItems[item].flags |= kGridOneBucket;
     }
     m_gridUnsuited = m_gridLarge.size() > kMaxLargeBoxes;
 
@@ -174,69 +175,41 @@ void DynamicAabbTree::buildGrid(bool tight) {
         m_gridSorted[m_gridNext[entry.bucket]++] = entry.item;
 }
 
-void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) {
-    const uint32_t needed = movedOnly ? kGridMoved : 0u;
-    const auto wanted = [&](const GridItem& a, const GridItem& b) {
-        return ((a.flags | b.flags) & needed) == needed && (a.flags & b.flags & kGridStatic) == 0 &&
-               overlaps(a.box, b.box) &&
-               (m_filters.empty() || canPair(m_filters[a.proxy], m_filters[b.proxy]));
-    };
-    // Pairs within each bucket, found in one bucket only: that of the lowest cell both boxes touch (the cell
-    // of the larger of their mins), where both are listed.
-    const uint32_t* sorted = m_gridSorted.data();
-    const GridItem* items = m_gridItems.data();
-    for (uint32_t bucket = 0; bucket <= m_gridMask; ++bucket) {
-        const uint32_t begin = m_gridStarts[bucket];
-        const uint32_t end = m_gridStarts[bucket + 1];
-        for (uint32_t i = begin; i + 1 < end; ++i) {
-            const GridItem& a = items[sorted[i]];
-            for (uint32_t j = i + 1; j < end; ++j) {
-                const GridItem& b = items[sorted[j]];
-                if (!wanted(a, b))
-                    continue;
-                const glm::vec3 corner = (glm::max(a.box.min, b.box.min) - m_gridOrigin) * m_gridInverse;
-                const uint32_t home =
-                    cellHash(floorToCell(corner.x), floorToCell(corner.y), floorToCell(corner.z)) &
-                    m_gridMask;
-                if (home == bucket)
-                    out.push_back({a.proxy, b.proxy});
-            }
-        }
-    }
-    // Large boxes against every box (each pair of two large ones once).
-    const auto itemCount = static_cast<uint32_t>(m_gridItems.size());
-    for (size_t k = 0; k < m_gridLarge.size(); ++k) {
-        const GridItem& large = items[m_gridLarge[k]];
-        for (uint32_t other = 0; other < itemCount; ++other) {
-            const bool otherLarge = std::binary_search(m_gridLarge.begin(), m_gridLarge.end(), other);
-            if (other == m_gridLarge[k] || (otherLarge && other < m_gridLarge[k]) ||
-                !wanted(large, items[other]))
-                continue;
-            out.push_back({large.proxy, items[other].proxy});
-        }
-    }
+void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) const {
+    forEachGridPair(movedOnly, [&](uint32_t a, uint32_t b) { out.push_back({a, b}); });
 }
 
-void DynamicAabbTree::chooseMode(size_t refattened) {
-    // A running mean over about 16 steps: one step's burst (every proxy teleported at once, a formation that
+void DynamicAabbTree::chooseMode(size_t refattened, size_t moved) {
+    // Running means over about 16 steps: one step's burst (every proxy teleported at once, a formation that
     // turns) does not switch, a lasting change of the motion does.
     m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 16.0;
+    m_movedMean += (static_cast<double>(moved) - m_movedMean) / 16.0;
+    m_uniformSteps = !m_gridMode && m_uniformPairSteps ? m_uniformSteps + 1 : 0;
     const auto live = static_cast<double>(m_proxyCount);
     // A switch rebuilds or dissolves the dynamic tree: not again before kGridModeDwell steps.
     if (m_updateCount < m_gridRetryStep || m_settings.gridMode != TreeGridMode::Automatic)
         return;
+    const bool outrun = m_refattenMean >= kGridModeChanges && m_refattenMean * kGridModeEnterRatio >= live;
     if (!m_gridMode) {
-        if (m_refattenMean >= kGridModeChanges && m_refattenMean * kGridModeEnterRatio >= live &&
+        if ((outrun ||
+             (m_uniformSteps >= kCrowdSteps && crowded(static_cast<double>(moved), m_pairs.size()))) &&
             !m_dynamicProxies.empty()) {
             enterGridMode();
             m_gridRetryStep = m_updateCount + kGridModeDwell;
         }
-    } else if (m_gridUnsuited || m_refattenMean * kGridModeLeaveRatio < live ||
-               m_refattenMean < 0.5 * kGridModeChanges) {
+    } else if (m_gridUnsuited ||
+               ((m_refattenMean * kGridModeLeaveRatio < live || m_refattenMean < 0.5 * kGridModeChanges) &&
+                !crowded(m_movedMean, m_reportedPairs))) {
         // Boxes the grid does not suit (sizes far apart) keep it away longer.
         m_gridRetryStep = m_updateCount + (m_gridUnsuited ? kGridRetrySteps : kGridModeDwell);
         leaveGridMode();
     }
+}
+
+bool DynamicAabbTree::crowded(double moved, size_t pairs) const {
+    // Most proxies move (7 in 8), and they touch at least kCrowdPairsPerProxy others each on average.
+    const auto live = static_cast<size_t>(m_proxyCount);
+    return moved * 8.0 >= static_cast<double>(live) * 7.0 && pairs >= kCrowdPairsPerProxy * live;
 }
 
 void DynamicAabbTree::enterGridMode() {

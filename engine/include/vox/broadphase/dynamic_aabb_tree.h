@@ -400,18 +400,27 @@ private:
     [[nodiscard]] Ref& rootOf(uint32_t proxy) { return m_roots[proxyIsStatic(proxy) ? 1 : 0]; }
 
     // --- Tree operations (dynamic_aabb_tree.cpp) --------------------------------------------------------
+    /// The first part of `updatePairs`: drops the tracked pairs a re-fattening invalidated, keeps the rest
+    /// and reports those of them with a moved member whose current boxes touch. Returns how many it kept.
+    template <class F>
+    size_t reportKeptPairs(F& onPair);
+    /// Calls `onPair` for a tracked pair: with its handles, and its user data when it takes them.
+    template <class F>
+    void reportPair(F& onPair, uint32_t a, uint32_t b) const {
+        reportPair(onPair, a, b, m_userData.data());
+    }
+    /// The same with the user data array given: a loop that reports many pairs reads it once.
+    template <class F>
+    void reportPair(F& onPair, uint32_t a, uint32_t b, const uint64_t* userData) const {
+        if constexpr (PairCallbackWithUserData<F>)
+            onPair(handleOf(a), handleOf(b), userData[a], userData[b]);
+        else
+            onPair(handleOf(a), handleOf(b));
+    }
     /// `isValid(id)`, reporting a handle that is not to the assert handler, naming `call`. A plain branch and
     /// an out-of-line report, never `VOX_ASSERT`: inline code must mean the same whatever `NDEBUG` its
     /// includer compiles with. The report gets the handle's fields, not the handle, so that the caller's
     /// common path does not build it (see `detail::reportStaleProxyFields`).
-    /// Calls `onPair` for a tracked pair: with its handles, and its user data when it takes them.
-    template <class F>
-    void reportPair(F& onPair, uint32_t a, uint32_t b) const {
-        if constexpr (PairCallbackWithUserData<F>)
-            onPair(handleOf(a), handleOf(b), m_userData[a], m_userData[b]);
-        else
-            onPair(handleOf(a), handleOf(b));
-    }
     [[nodiscard]] bool check(ProxyId id, const char* call) const {
         if (isValid(id)) [[likely]]
             return true;
@@ -683,17 +692,35 @@ private:
     static constexpr double kGridModeLeaveRatio = 16.0;
     static constexpr double kGridModeChanges = 64.0;
     static constexpr int64_t kGridModeDwell = 64;
+    /// A crowd also takes grid mode: when for kCrowdSteps steps in a row nearly every tracked pair had a
+    /// moved member and touched (everything moves and touches everything, so the tracked pairs save no
+    /// test) and there were at least kCrowdPairsPerProxy pairs per proxy, the grid does the same tests
+    /// without the pair list's upkeep. It stays while most proxies move and the pairs stay that many.
+    static constexpr int64_t kCrowdSteps = 16;
+    static constexpr size_t kCrowdPairsPerProxy = 4;
     /// Bins every live box (tight boxes when `tight`, else fat ones; static boxes are exact either way) in
     /// a hash grid whose cells suit the dynamic boxes; those too large for the cells are listed apart.
     void buildGrid(bool tight);
     /// The cell size for the items buildGrid gathered (their extents sampled in m_gridExtents).
     [[nodiscard]] float gridCellSize();
     /// The pairs of the grid just built (not both static, boxes overlapping; with `movedOnly`, at least one
-    /// member moved or created this step), once each, into `out`.
-    void collectGridPairs(bool movedOnly, std::vector<Pair>& out);
+    /// member moved or created this step), once each, to `onPair(a, b)` (proxy slots).
+    template <class F>
+    void forEachGridPair(bool movedOnly, F&& onPair) const;
+    /// `forEachGridPair` into `out`.
+    void collectGridPairs(bool movedOnly, std::vector<Pair>& out) const;
+    /// The grid's hash of a cell (its bucket is the hash & m_gridMask).
+    [[nodiscard]] static uint32_t cellHash(int64_t x, int64_t y, int64_t z) {
+        const uint64_t h = static_cast<uint64_t>(x) * 0x9E3779B97F4A7C15ull ^
+                           static_cast<uint64_t>(y) * 0xC2B2AE3D27D4EB4Full ^
+                           static_cast<uint64_t>(z) * 0x165667B19E3779F9ull;
+        return static_cast<uint32_t>(h >> 32);
+    }
     /// Updates the running mean of re-fattenings (proxies that left their fat boxes: creations do not
     /// count) with this step's, and enters or leaves grid mode accordingly.
-    void chooseMode(size_t refattened);
+    void chooseMode(size_t refattened, size_t moved);
+    /// Whether grid mode suits a crowd with these moved proxies and pairs per step (see kCrowdSteps).
+    [[nodiscard]] bool crowded(double moved, size_t pairs) const;
     /// Dissolves the dynamic tree: its proxies keep their fat boxes, their pairs are found by the grid.
     void enterGridMode();
     /// Builds the dynamic tree over the fat boxes and finds their tracked pairs, without reporting any.
@@ -715,6 +742,9 @@ private:
     };
     static constexpr uint32_t kGridMoved = 1;
     static constexpr uint32_t kGridStatic = 2;
+    /// The item is listed in one bucket only: two such items meet in no other, so a pair of them found
+    /// there needs no test of where else it could be found.
+    static constexpr uint32_t kGridOneBucket = 4;
     struct GridEntry {
         uint32_t bucket;
         uint32_t item; ///< Index in m_gridItems.
@@ -760,8 +790,7 @@ private:
         glm::vec3 displacement;
     };
     std::vector<Due> m_due;
-    std::vector<Pair> m_pairs;         ///< Candidate pairs: fat boxes overlap, not both static.
-    std::vector<Pair> m_reportScratch; ///< updatePairs: the kept pairs to test, then to report.
+    std::vector<Pair> m_pairs; ///< Candidate pairs: fat boxes overlap, not both static.
     /// Pending leaves (re-fattened in place, ancestors not refitted yet), oldest first; an entry is live when
     /// m_pendingIndex of its slot names it (a leaf settled by reinsertion or destroyed leaves a dead entry).
     std::vector<uint32_t> m_pending;
@@ -795,20 +824,24 @@ private:
         uint32_t generation;
     };
     std::vector<Relocation> m_relocations;
-    bool m_gridMode = false;              ///< The dynamic proxies are in the grid, not in a tree (see above).
-    double m_refattenMean = 0.0;          ///< Running mean of re-fattenings per step (for the mode).
-    int64_t m_gridSteps = 0;              ///< Steps whose pairs were found in grid mode.
-    bool m_gridUnsuited = false;          ///< The last grid held too many large boxes: leave grid mode.
-    int64_t m_gridRetryStep = 0;          ///< Grid mode is not entered before this step (see chooseMode).
-    std::vector<GridItem> m_gridItems;    ///< The grid's boxes (grid mode: as of the last updatePairs).
-    std::vector<GridEntry> m_gridEntries; ///< Scratch of buildGrid.
-    std::vector<uint32_t> m_gridSorted;   ///< Items by bucket.
+    bool m_gridMode = false;           ///< The dynamic proxies are in the grid, not in a tree (see above).
+    double m_refattenMean = 0.0;       ///< Running mean of re-fattenings per step (for the mode).
+    int64_t m_gridSteps = 0;           ///< Steps whose pairs were found in grid mode.
+    bool m_uniformPairSteps = false;   ///< Last step, nearly every tracked pair was tested and touching.
+    int64_t m_uniformSteps = 0;        ///< Steps in a row with m_uniformPairSteps (tree mode).
+    size_t m_reportedPairs = 0;        ///< Pairs reported by the last updatePairs.
+    double m_movedMean = 0.0;          ///< Running mean of proxies moved per step (for the mode).
+    bool m_gridUnsuited = false;       ///< The last grid held too many large boxes: leave grid mode.
+    int64_t m_gridRetryStep = 0;       ///< Grid mode is not entered before this step (see chooseMode).
+    std::vector<GridItem> m_gridItems; ///< The grid's boxes (grid mode: as of the last updatePairs).
+    std::vector<glm::ivec3> m_gridLowCells; ///< Per grid item: the lowest cell its box touches.
+    std::vector<GridEntry> m_gridEntries;   ///< Scratch of buildGrid.
+    std::vector<uint32_t> m_gridSorted;     ///< Items by bucket.
     std::vector<uint32_t>
         m_gridStarts;                  ///< Per bucket, its first place in m_gridSorted (one more at the end).
     std::vector<uint32_t> m_gridNext;  ///< Scratch of buildGrid.
     std::vector<uint32_t> m_gridLarge; ///< Items too large for the cells.
     std::vector<float> m_gridExtents;  ///< Scratch of buildGrid.
-    std::vector<Pair> m_gridPairs;     ///< Grid mode: this step's pairs.
     Aabb m_gridBounds;                 ///< Union of the binned items' boxes.
     glm::vec3 m_gridOrigin{0.0f};
     float m_gridInverse = 0.0f;  ///< 1 / cell size.
@@ -835,49 +868,19 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     if (m_gridMode) {
         // Every box in a hash grid, the pairs with a moved member reported as found (exact: tight boxes).
         buildGrid(true);
-        m_gridPairs.clear();
-        collectGridPairs(true, m_gridPairs);
-        for (const Pair& pair : m_gridPairs)
-            reportPair(onPair, pair.a, pair.b);
+        const uint64_t* userData = m_userData.data();
+        size_t reported = 0;
+        forEachGridPair(true, [&](uint32_t a, uint32_t b) {
+            ++reported;
+            reportPair(onPair, a, b, userData);
+        });
+        m_reportedPairs = reported;
         ++m_gridSteps;
         endStep();
         return;
     }
     refattenEarly();
-    // Tracked pairs stay valid unless a member changed its fat box (or died): fat boxes only change on
-    // re-fattening. Keep the valid ones, dropping the rest, which the descent below finds again if they
-    // still overlap. Report the kept ones that involve a moved proxy and whose current boxes (the tight box
-    // for a moved proxy) overlap: the caller gets exact pairs, not fat ones.
-    // Raw pointers: the callback could otherwise force the compiler to reload every vector each pair.
-    const uint8_t* flags = m_stepFlags.data();
-    const Aabb* boxes = m_currentBoxes.data();
-    Pair* pairs = m_pairs.data();
-    const size_t count = m_pairs.size();
-    // Without branches: whether a pair survives, and whether it is tested, follows which proxies moved, which
-    // no branch predictor guesses when some of them do (mispredictions were most of a step where a tenth
-    // move). Survivors are compacted in place and those with a moved member listed apart; the overlapping
-    // ones among those are then reported, in the pairs' order as before.
-    if (m_reportScratch.size() < count)
-        m_reportScratch.resize(count);
-    Pair* toTest = m_reportScratch.data();
-    size_t kept = 0;
-    size_t testCount = 0;
-    for (size_t k = 0; k < count; ++k) {
-        const Pair pair = pairs[k];
-        const uint8_t pairFlags = flags[pair.a] | flags[pair.b];
-        pairs[kept] = pair;
-        kept += (pairFlags & kChangedFlag) == 0 ? 1 : 0;
-        toTest[testCount] = pair;
-        testCount += (pairFlags & (kChangedFlag | kMovedFlag)) == kMovedFlag ? 1 : 0;
-    }
-    size_t overlapping = 0;
-    for (size_t k = 0; k < testCount; ++k) {
-        const Pair pair = toTest[k];
-        toTest[overlapping] = pair;
-        overlapping += overlaps(boxes[pair.a], boxes[pair.b]) ? 1 : 0;
-    }
-    for (size_t k = 0; k < overlapping; ++k)
-        reportPair(onPair, toTest[k].a, toTest[k].b);
+    const size_t kept = reportKeptPairs(onPair);
     m_pairs.resize(kept);
     findNewPairs();
     // The new pairs: reported where the tight boxes overlap, and counted for the feedback on fat boxes.
@@ -893,6 +896,131 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     }
     adjustLevelCaps(kept);
     endStep();
+}
+
+template <class F>
+size_t DynamicAabbTree::reportKeptPairs(F& onPair) {
+    // Tracked pairs stay valid unless a member changed its fat box (or died): fat boxes only change on
+    // re-fattening. Keep the valid ones, compacted in place, dropping the rest, which the descent finds again
+    // if they still overlap. Report the kept ones that involve a moved proxy and whose current boxes (the
+    // tight box for a moved proxy) overlap: the caller gets exact pairs, not fat ones.
+    // Raw pointers: the callback could otherwise force the compiler to reload every vector each pair.
+    const uint8_t* flags = m_stepFlags.data();
+    const Aabb* boxes = m_currentBoxes.data();
+    const uint64_t* userData = m_userData.data();
+    Pair* pairs = m_pairs.data();
+    const size_t count = m_pairs.size();
+    constexpr size_t kBlock = 256;
+    size_t kept = 0;
+    size_t tested = 0;
+    size_t touching = 0;
+    if (m_uniformPairSteps) {
+        // Last step nearly every pair was tested and touching (a crowd that moves, everything touching
+        // everything): the branches below go the same way almost every time, and one pass does it all.
+        // A proxy's pairs are found together, so runs of pairs share their first proxy: its flags and box
+        // are loaded once a run.
+        uint32_t runProxy = UINT32_MAX;
+        uint8_t runFlags = 0;
+        Aabb runBox{};
+        for (size_t k = 0; k < count; ++k) {
+            const Pair pair = pairs[k];
+            if (pair.a != runProxy) {
+                runProxy = pair.a;
+                runFlags = flags[pair.a];
+                runBox = boxes[pair.a];
+            }
+            const uint8_t pairFlags = runFlags | flags[pair.b];
+            if ((pairFlags & kChangedFlag) != 0)
+                continue;
+            pairs[kept++] = pair;
+            if ((pairFlags & kMovedFlag) != 0) {
+                ++tested;
+                if (overlaps(runBox, boxes[pair.b])) {
+                    ++touching;
+                    reportPair(onPair, pair.a, pair.b, userData);
+                }
+            }
+        }
+    } else {
+        // Without branches: whether a pair survives, and whether it is tested, follows which proxies moved,
+        // which no branch predictor guesses when some of them do (mispredictions were most of a step where a
+        // tenth move). Those with a moved member are listed apart and the touching ones among them reported,
+        // in the pairs' order; a block at a time, so that the list stays in the first-level cache.
+        Pair toTest[kBlock];
+        for (size_t start = 0; start < count; start += kBlock) {
+            const size_t end = start + kBlock < count ? start + kBlock : count;
+            size_t testCount = 0;
+            for (size_t k = start; k < end; ++k) {
+                const Pair pair = pairs[k];
+                const uint8_t pairFlags = flags[pair.a] | flags[pair.b];
+                pairs[kept] = pair;
+                kept += (pairFlags & kChangedFlag) == 0 ? 1 : 0;
+                toTest[testCount] = pair;
+                testCount += (pairFlags & (kChangedFlag | kMovedFlag)) == kMovedFlag ? 1 : 0;
+            }
+            size_t overlapping = 0;
+            for (size_t k = 0; k < testCount; ++k) {
+                const Pair pair = toTest[k];
+                toTest[overlapping] = pair;
+                overlapping += overlaps(boxes[pair.a], boxes[pair.b]) ? 1 : 0;
+            }
+            for (size_t k = 0; k < overlapping; ++k)
+                reportPair(onPair, toTest[k].a, toTest[k].b, userData);
+            tested += testCount;
+            touching += overlapping;
+        }
+    }
+    m_uniformPairSteps = count >= kBlock && tested * 8 >= count * 7 && touching * 8 >= tested * 7;
+    return kept;
+}
+
+template <class F>
+void DynamicAabbTree::forEachGridPair(bool movedOnly, F&& onPair) const {
+    const uint32_t needed = movedOnly ? kGridMoved : 0u;
+    // Locals: the callback could otherwise make the compiler reload them each pair.
+    const ProxyFilter* filters = m_filters.empty() ? nullptr : m_filters.data();
+    const uint32_t mask = m_gridMask;
+    const auto wanted = [&](const GridItem& a, const GridItem& b) {
+        return ((a.flags | b.flags) & needed) == needed && (a.flags & b.flags & kGridStatic) == 0 &&
+               overlaps(a.box, b.box) && (filters == nullptr || canPair(filters[a.proxy], filters[b.proxy]));
+    };
+    // Pairs within each bucket, found in one bucket only: that of the lowest cell both boxes touch (the
+    // larger of their lowest cells, as floor is monotonic), where both are listed. Two items each listed in
+    // one bucket meet nowhere else, and need no such test.
+    const uint32_t* sorted = m_gridSorted.data();
+    const GridItem* items = m_gridItems.data();
+    const glm::ivec3* lowCells = m_gridLowCells.data();
+    const uint32_t* starts = m_gridStarts.data();
+    for (uint32_t bucket = 0; bucket <= mask; ++bucket) {
+        const uint32_t begin = starts[bucket];
+        const uint32_t end = starts[bucket + 1];
+        for (uint32_t i = begin; i + 1 < end; ++i) {
+            const GridItem& a = items[sorted[i]];
+            for (uint32_t j = i + 1; j < end; ++j) {
+                const GridItem& b = items[sorted[j]];
+                if (!wanted(a, b))
+                    continue;
+                if ((a.flags & b.flags & kGridOneBucket) == 0) {
+                    const glm::ivec3 home = glm::max(lowCells[sorted[i]], lowCells[sorted[j]]);
+                    if ((cellHash(home.x, home.y, home.z) & mask) != bucket)
+                        continue;
+                }
+                onPair(a.proxy, b.proxy);
+            }
+        }
+    }
+    // Large boxes against every box (each pair of two large ones once).
+    const auto itemCount = static_cast<uint32_t>(m_gridItems.size());
+    for (size_t k = 0; k < m_gridLarge.size(); ++k) {
+        const GridItem& large = items[m_gridLarge[k]];
+        for (uint32_t other = 0; other < itemCount; ++other) {
+            const bool otherLarge = std::binary_search(m_gridLarge.begin(), m_gridLarge.end(), other);
+            if (other == m_gridLarge[k] || (otherLarge && other < m_gridLarge[k]) ||
+                !wanted(large, items[other]))
+                continue;
+            onPair(large.proxy, items[other].proxy);
+        }
+    }
 }
 
 template <class Test, class F>
