@@ -9,7 +9,9 @@
 // touching pairs now and at the last step, kept by the fuzzer itself from the operations it made (the pairs
 // of the objects it changed, recomputed by a loop over all objects). With bit 4 of the first byte set,
 // proxies get random category / mask filters (at creation and by setFilter mid-run) and queries random masks,
-// on both broadphases alike (inputs without that bit run as before the filters existed).
+// on both broadphases alike (inputs without that bit run as before the filters existed). The seed
+// grid_mode_crowd.bin stacks 30 boxes at one point and moves them all by nothing for 40 steps: the crowd
+// that takes grid mode, which then leaves it when they keep still.
 
 #include "vox/broadphase/brute_force_broadphase.h"
 #include "vox/broadphase/dynamic_aabb_tree.h"
