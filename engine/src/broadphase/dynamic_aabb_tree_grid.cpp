@@ -113,7 +113,7 @@ void DynamicAabbTree::buildGrid(bool tight) {
         const Aabb& box = tight ? m_currentBoxes[proxy] : m_fatBoxes[proxy];
         const uint32_t flags =
             ((m_stepFlags[proxy] & kMovedFlag) != 0 ? kGridMoved : 0u) | (isStatic ? kGridStatic : 0u);
-        m_gridItems.push_back({box, proxy, flags});
+        m_gridItems.push_back({box, proxy, flags, m_userData[proxy]});
         m_gridBounds = unionOf(m_gridBounds, box);
         if (!isStatic && (proxy & kExtentSampleMask) == 0) {
             const glm::vec3 extent = box.max - box.min;
@@ -176,7 +176,9 @@ void DynamicAabbTree::buildGrid(bool tight) {
 }
 
 void DynamicAabbTree::collectGridPairs(bool movedOnly, std::vector<Pair>& out) const {
-    forEachGridPair(movedOnly, [&](uint32_t a, uint32_t b) { out.push_back({a, b}); });
+    forEachGridPair(movedOnly, [&](const GridItem& a, const GridItem& b) {
+        out.push_back({a.proxy, b.proxy});
+    });
 }
 
 void DynamicAabbTree::chooseMode(size_t refattened, size_t moved) {

@@ -704,9 +704,12 @@ private:
     /// The cell size for the items buildGrid gathered (their extents sampled in m_gridExtents).
     [[nodiscard]] float gridCellSize();
     /// The pairs of the grid just built (not both static, boxes overlapping; with `movedOnly`, at least one
-    /// member moved or created this step), once each, to `onPair(a, b)` (proxy slots).
+    /// member moved or created this step), once each, to `onPair(a, b)` (their `GridItem`s).
     template <class F>
     void forEachGridPair(bool movedOnly, F&& onPair) const;
+    /// `forEachGridPair`, with the filter test compiled in or out.
+    template <bool Filtered, class F>
+    void forEachGridPairFiltered(bool movedOnly, F& onPair) const;
     /// `forEachGridPair` into `out`.
     void collectGridPairs(bool movedOnly, std::vector<Pair>& out) const;
     /// The grid's hash of a cell (its bucket is the hash & m_gridMask).
@@ -739,6 +742,7 @@ private:
         Aabb box;
         uint32_t proxy;
         uint32_t flags;
+        uint64_t userData; ///< A copy: a pair is reported without a look into m_userData.
     };
     static constexpr uint32_t kGridMoved = 1;
     static constexpr uint32_t kGridStatic = 2;
@@ -868,11 +872,13 @@ void DynamicAabbTree::updatePairs(F&& onPair) {
     if (m_gridMode) {
         // Every box in a hash grid, the pairs with a moved member reported as found (exact: tight boxes).
         buildGrid(true);
-        const uint64_t* userData = m_userData.data();
         size_t reported = 0;
-        forEachGridPair(true, [&](uint32_t a, uint32_t b) {
+        forEachGridPair(true, [&](const GridItem& a, const GridItem& b) {
             ++reported;
-            reportPair(onPair, a, b, userData);
+            if constexpr (PairCallbackWithUserData<F>)
+                onPair(handleOf(a.proxy), handleOf(b.proxy), a.userData, b.userData);
+            else
+                onPair(handleOf(a.proxy), handleOf(b.proxy));
         });
         m_reportedPairs = reported;
         ++m_gridSteps;
@@ -976,13 +982,26 @@ size_t DynamicAabbTree::reportKeptPairs(F& onPair) {
 
 template <class F>
 void DynamicAabbTree::forEachGridPair(bool movedOnly, F&& onPair) const {
+    // Without filters (the common case) the loop has no filter test at all.
+    if (m_filters.empty())
+        forEachGridPairFiltered<false>(movedOnly, onPair);
+    else
+        forEachGridPairFiltered<true>(movedOnly, onPair);
+}
+
+template <bool Filtered, class F>
+void DynamicAabbTree::forEachGridPairFiltered(bool movedOnly, F& onPair) const {
     const uint32_t needed = movedOnly ? kGridMoved : 0u;
     // Locals: the callback could otherwise make the compiler reload them each pair.
-    const ProxyFilter* filters = m_filters.empty() ? nullptr : m_filters.data();
+    const ProxyFilter* filters = m_filters.data();
     const uint32_t mask = m_gridMask;
     const auto wanted = [&](const GridItem& a, const GridItem& b) {
+        if constexpr (Filtered) {
+            if (!canPair(filters[a.proxy], filters[b.proxy]))
+                return false;
+        }
         return ((a.flags | b.flags) & needed) == needed && (a.flags & b.flags & kGridStatic) == 0 &&
-               overlaps(a.box, b.box) && (filters == nullptr || canPair(filters[a.proxy], filters[b.proxy]));
+               overlaps(a.box, b.box);
     };
     // Pairs within each bucket, found in one bucket only: that of the lowest cell both boxes touch (the
     // larger of their lowest cells, as floor is monotonic), where both are listed. Two items each listed in
@@ -1005,7 +1024,7 @@ void DynamicAabbTree::forEachGridPair(bool movedOnly, F&& onPair) const {
                     if ((cellHash(home.x, home.y, home.z) & mask) != bucket)
                         continue;
                 }
-                onPair(a.proxy, b.proxy);
+                onPair(a, b);
             }
         }
     }
@@ -1018,7 +1037,7 @@ void DynamicAabbTree::forEachGridPair(bool movedOnly, F&& onPair) const {
             if (other == m_gridLarge[k] || (otherLarge && other < m_gridLarge[k]) ||
                 !wanted(large, items[other]))
                 continue;
-            onPair(large.proxy, items[other].proxy);
+            onPair(large, items[other]);
         }
     }
 }
