@@ -39,6 +39,13 @@ if found=$(grep -lE "$graphics_headers" "${depfiles[@]}"); then
   fail "objects of the GLM-alone build read graphics headers (above)"
 fi
 echo "check-sim: ${#depfiles[@]} objects read no SDL2, libepoxy, GL, EGL, X11, Dear ImGui or stb header"
+# invaders_sim's own objects read game/sim's headers, the header-only game/difficulty.h and the engine
+# modules it links (core, broadphase, voxel and geometry, which voxel links), nothing else of the game or engine.
+sim_depfiles=("$build"/game/CMakeFiles/invaders_sim.dir/sim/*.o.d)
+outside=$(grep -ohE '[^ ]*/(game|engine/include/vox)/[^ ]*' "${sim_depfiles[@]}" |
+  grep -vE '/game/sim/|/game/difficulty\.h$|/vox/(core|broadphase|voxel|geometry)/' | sort -u || true)
+[ -z "$outside" ] || fail "invaders_sim reads headers outside game/sim and the engine modules it links: $outside"
+echo "check-sim: invaders_sim reads only game/sim, game/difficulty.h and vox core, broadphase, voxel, geometry"
 
 graphics_libraries='sdl|epoxy|imgui|-lGL|libGL|libEGL|X11|stb'
 while IFS= read -r link; do
