@@ -6,14 +6,11 @@
 #include "debug/debug_overlay.h"
 #include "demo_scene.h"
 #include "model_view_scene.h"
-#include "persist/key_rebinding.h"
 #include "persist/save_files.h"
 #include "run_commands.h"
 #include "runner/frame_pacing.h"
 #include "runner/frame_renderer.h"
-#include "runner/headless_runner.h"
-#include "runner/scene_stepper.h"
-#include "runner/windowed_runner.h"
+#include "runner/runner.h"
 #include "scene/game_scene.h"
 #include "sim/asset_loader.h"
 #include "sim/replay.h"
@@ -111,7 +108,7 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
     return status;
 }
 
-// The window as the stepper sees it: the display options and what was granted.
+// The window as the runner sees it: the display options and what was granted, its size and events.
 class WindowDisplay final : public WindowControls {
 public:
     explicit WindowDisplay(vox::Window& window)
@@ -121,28 +118,12 @@ public:
     [[nodiscard]] DisplayState display() const override {
         return {m_window.hasVsync(), m_window.isFullscreen(), m_softwareRenderer};
     }
+    void handleEvent(const SDL_Event& event) override { m_window.handleEvent(event); }
+    [[nodiscard]] vox::PixelSize drawableSize() const override { return m_window.drawableSize(); }
 
 private:
     vox::Window& m_window;
     bool m_softwareRenderer = false; // GL_RENDERER is a CPU rasteriser: AUTO quality is LOW
-};
-
-// `GameScene` as the stepper sees it.
-class GameSceneHooks final : public RunnerGame {
-public:
-    explicit GameSceneHooks(GameScene& game) : m_game(game) {}
-    [[nodiscard]] const GameFlow& flow() const override { return m_game.flow(); }
-    void keyPressed(SDL_Scancode key) override { m_game.keyPressed(key); }
-    void buttonPressed() override { m_game.buttonPressed(); }
-    void setVolumes(const Volumes& volumes) override { m_game.setVolumes(volumes); }
-    void saveOptions(const Settings& options) override { m_game.saveOptions(options); }
-    void setOptionsNote(std::string note) override { m_game.setOptionsNote(std::move(note)); }
-    void setDisplay(const DisplayState& display) override { m_game.setDisplay(display); }
-    void tapped(glm::vec2 where) override { m_game.tapped(where); }
-    void toggleFullscreen() override { m_game.toggleFullscreen(); }
-
-private:
-    GameScene& m_game;
 };
 
 // The scene a run shows: the model viewer (--view), or the game on the shipped assets.
@@ -151,8 +132,8 @@ struct BuiltScene {
     GameScene* game = nullptr; // `scene` when it is the game
 };
 
-// One run: the window, the scene and the overlay, the stepper, the renderer and the runner the window
-// calls for (windowed, or headless). The members are borrowed by those declared after them.
+// One run: the window, the scene and the overlay, the renderer and the runner. The members are borrowed by
+// those declared after them.
 class Game {
 public:
     // `startWith`: the options the run starts with (the flow holds the game's; --view's are these).
@@ -167,27 +148,21 @@ public:
         else
             std::fprintf(stderr, "voxel-invaders: warning: no debug overlay: %s\n",
                          overlay.error().message.c_str());
-        if (m_game)
-            m_gameHooks.emplace(*m_game);
-        m_stepper.emplace(*m_scene, m_gameHooks ? &*m_gameHooks : nullptr, m_actions, m_display, startWith,
-                          stepLimit(options, m_mode == RunMode::Headless));
-        m_stepper->setOverlay(m_overlay.get());
-        if (m_game) {
-            m_stepper->setTouchInput(&m_touch, static_cast<double>(options.width) / options.height);
-            m_game->setTouchInput(&m_touch);
-        }
-        if (m_soak)
-            m_stepper->setSoak(&*m_soak);
         FrameRendererSettings drawing;
         drawing.mode = m_mode;
         drawing.size = {options.width, options.height};
         drawing.screenshot = options.screenshot.has_value();
         drawing.frameRateText = options.fps;
         m_renderer.emplace(m_window, *m_scene, m_game, m_overlay.get(), drawing);
-        if (m_mode == RunMode::Headless)
-            m_headless.emplace(*m_stepper, *m_renderer);
-        else
-            m_windowed.emplace(*m_stepper, *m_renderer, m_window, m_overlay.get());
+        const RunnerSettings run{m_mode, stepLimit(options, m_mode == RunMode::Headless), startWith};
+        m_runner.emplace(*m_scene, m_game, m_actions, m_display, *m_renderer, run);
+        m_runner->setOverlay(m_overlay.get());
+        if (m_game) {
+            m_runner->setTouchInput(&m_touch, static_cast<double>(options.width) / options.height);
+            m_game->setTouchInput(&m_touch);
+        }
+        if (m_soak)
+            m_runner->setSoak(&*m_soak);
     }
 
     // Whether frames wait for the display (a window) or run back to back (headless).
@@ -196,13 +171,9 @@ public:
     // One frame: events, the steps due, a picture. False when the run is over (then call finish()).
     bool frame() {
         SDL_Event event;
-        while (SDL_PollEvent(&event)) {
-            if (m_headless)
-                m_headless->handleEvent(event);
-            else
-                m_windowed->handleEvent(event);
-        }
-        return m_headless ? m_headless->frame() : m_windowed->frame();
+        while (SDL_PollEvent(&event))
+            m_runner->handleEvent(event);
+        return m_runner->frame();
     }
 
     // The end of the run: the screenshot, the saved recording, the state hash; the exit status.
@@ -211,12 +182,10 @@ public:
             std::printf("%s\n", m_renderer->frameLog().summary().c_str());
             std::fflush(stdout);
         }
-        const std::optional<std::string>& drawFailure =
-            m_headless ? m_headless->drawFailure() : m_windowed->drawFailure();
-        if (drawFailure)
-            return fail(*drawFailure);
-        if (m_stepper->soakFailure())
-            return fail(*m_stepper->soakFailure());
+        if (m_runner->drawFailure())
+            return fail(*m_runner->drawFailure());
+        if (m_runner->soakFailure())
+            return fail(*m_runner->soakFailure());
         if (m_options.screenshot) {
             if (vox::Status status = m_renderer->writeScreenshot(*m_options.screenshot); !status)
                 return fail(status.error().message);
@@ -232,15 +201,12 @@ private:
     std::unique_ptr<DemoScene> m_scene;
     GameScene* m_game = nullptr;                   // m_scene when it is the game
     std::unique_ptr<DebugOverlay> m_overlay;       // none when it could not be built
-    vox::ActionMap m_actions = defaultActionMap(); // the player's keys: the stepper's first options update
+    vox::ActionMap m_actions = defaultActionMap(); // the player's keys: the runner's first options update
     WindowDisplay m_display;
-    std::optional<GameSceneHooks> m_gameHooks;
     TouchInput m_touch; // fingers: the on-screen controls (touch_input.h)
     std::optional<SoakReport> m_soak = SoakReport::fromEnvironment();
-    std::optional<SceneStepper> m_stepper;
     std::optional<FrameRenderer> m_renderer;
-    std::optional<HeadlessRunner> m_headless; // one of the two runners
-    std::optional<WindowedRunner> m_windowed;
+    std::optional<Runner> m_runner;
 };
 
 // The options a run starts with: the saved ones, with --quality. Headless runs draw HIGH unless told, so

@@ -1,6 +1,7 @@
 #pragma once
 // Runs the game with parsed options: finds the data, opens the window, builds the scene, and hands the run
-// to the windowed or the headless runner (game/runner/: the per-step logic, pacing, drawing).
+// to the `Runner` (game/runner/runner.h: the per-step logic and the options applied, in a window or
+// headless; pacing, drawing).
 
 #include "command_line.h"
 

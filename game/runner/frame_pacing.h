@@ -1,5 +1,5 @@
 #pragma once
-// How a run paces its frames, as pure functions the runners call and the tests check. A window measures
+// How a run paces its frames, as pure functions the runner calls and the tests check. A window measures
 // real time, steps as the fixed-step clock says and draws every frame between the last two steps; a
 // headless run has no real time to keep up with: exactly one step per frame, back to back, and only its
 // last frame drawn (the screenshot; software GL is slow).

@@ -5,8 +5,8 @@
 // the frame for the screenshot.
 
 #include "debug/frame_rate.h"
-#include "runner/frame_loop.h"
 #include "runner/frame_pacing.h"
+#include "runner/runner.h"
 
 #include "vox/core/result.h"
 #include "vox/platform/window.h"

@@ -1,5 +1,5 @@
 #pragma once
-// From the window to the game's picture, as pure functions the runners call and the tests check: which
+// From the window to the game's picture, as pure functions the runner calls and the tests check: which
 // pixels a frame is drawn at (the letterboxed viewport, or exactly --size headless), whether it can go
 // straight into the window's back buffer, and how a mouse position in window coordinates maps to the
 // frame's pixels (for the debug overlay's ImGui).

@@ -67,9 +67,14 @@ public:
     void setOptionsNote(std::string note) { m_flow.setOptionsNote(std::move(note)); }
     /// What the window really does now (vsync, fullscreen), for the options screen.
     void setDisplay(const DisplayState& display) { m_flow.setDisplay(display); }
-    /// Plays at these volumes from now on (the app's `OptionsApplier` calls it).
-    void setVolumes(const Volumes& volumes) { m_audio.setVolumes(volumes); }
-    /// Writes `options` to the settings file, if this run saves (the app's `OptionsApplier` calls it).
+    /// Plays at these volumes from now on (the runner's `OptionsApplier` calls it).
+    void setVolumes(const Volumes& volumes) {
+        m_volumes = volumes;
+        m_audio.setVolumes(volumes);
+    }
+    /// The volumes the audio plays at.
+    [[nodiscard]] const Volumes& volumes() const { return m_volumes; }
+    /// Writes `options` to the settings file, if this run saves (the runner's `OptionsApplier` calls it).
     void saveOptions(const Settings& options);
     /// The models the game was built with.
     [[nodiscard]] const GameAssets& assets() const { return m_assets; }
@@ -101,6 +106,7 @@ private:
     PlayfieldView m_playfield;
     SaveFilePaths m_files;
     AudioSystem m_audio;
+    Volumes m_volumes; // what m_audio plays at
     GameSounds m_sounds;
     vox::DebrisSystem m_debris;
     std::vector<vox::RemovedVoxel> m_removed;
