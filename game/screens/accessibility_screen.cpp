@@ -9,6 +9,19 @@
 namespace invaders {
 namespace {
 
+/// Reduce motion, flashes, colour-blind colours, high-contrast HUD, text size, visible beat: one row each,
+/// with a line saying what the selected one does; Back returns to the options as they were left.
+class AccessibilityScreen final : public FlowScreen {
+public:
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+
+private:
+    ui::MenuState m_menu;
+};
+
 // One on/off option: its label, its `Settings` field, the words for its two values and what it does.
 struct AccessibilityRow {
     std::string_view label;
@@ -61,6 +74,10 @@ Transition AccessibilityScreen::layout(const ScreenContext& context, ui::Ui& ui)
     ui.hints({ui::kHintSelect, ui::kHintChange, ui::kHintBack});
     ui.endPanel();
     return next;
+}
+
+std::unique_ptr<FlowScreen> makeAccessibilityScreen() {
+    return std::make_unique<AccessibilityScreen>();
 }
 
 } // namespace invaders

@@ -124,4 +124,8 @@ Transition ControlsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     return next;
 }
 
+std::unique_ptr<FlowScreen> makeControlsScreen() {
+    return std::make_unique<ControlsScreen>();
+}
+
 } // namespace invaders

@@ -3,6 +3,18 @@
 #include "screens/screens.h"
 
 namespace invaders {
+namespace {
+
+/// The pilot plays a game.
+class DemoScreen final : public FlowScreen {
+public:
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
+};
+
+} // namespace
 
 Transition DemoScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
     if (const Transition next = stepAttract(context, ui.nav(), 0); !next.isNone())
@@ -18,6 +30,10 @@ Transition DemoScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     layoutTurnBanner(context.session, ui);
     ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {1.0f, 1.0f});
     return Transition::none();
+}
+
+std::unique_ptr<FlowScreen> makeDemoScreen() {
+    return std::make_unique<DemoScreen>();
 }
 
 } // namespace invaders

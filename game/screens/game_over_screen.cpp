@@ -4,6 +4,18 @@
 #include "ui/hud.h"
 
 namespace invaders {
+namespace {
+
+/// "GAME OVER" for `kGameOverFrames`, input ignored (a held Fire must not go on into the next screen).
+class GameOverScreen final : public FlowScreen {
+public:
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
+};
+
+} // namespace
 
 Transition GameOverScreen::step(const StepContext& context, ui::Ui& /*ui*/,
                                 const vox::ActionState& /*input*/) {
@@ -23,6 +35,10 @@ Transition GameOverScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     }
     ui.endPanel();
     return Transition::none();
+}
+
+std::unique_ptr<FlowScreen> makeGameOverScreen() {
+    return std::make_unique<GameOverScreen>();
 }
 
 } // namespace invaders

@@ -102,4 +102,8 @@ Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     return Transition::none();
 }
 
+std::unique_ptr<FlowScreen> makeHighScoresScreen() {
+    return std::make_unique<HighScoresScreen>();
+}
+
 } // namespace invaders

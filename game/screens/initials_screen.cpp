@@ -85,4 +85,8 @@ Transition InitialsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     return Transition::none();
 }
 
+std::unique_ptr<FlowScreen> makeInitialsScreen() {
+    return std::make_unique<InitialsScreen>();
+}
+
 } // namespace invaders

@@ -10,6 +10,18 @@
 namespace invaders {
 namespace {
 
+/// Volumes, mute, difficulty, view, cabinet, fullscreen, vsync, quality, accessibility, controls.
+class OptionsScreen final : public FlowScreen {
+public:
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+
+private:
+    ui::MenuState m_menu;
+};
+
 std::string percent(float volume) {
     return std::to_string(static_cast<int>(volume * 100.0f + 0.5f)) + "%";
 }
@@ -90,6 +102,10 @@ Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     ui.hints({ui::kHintSelect, ui::kHintChange, ui::kHintBack});
     ui.endPanel();
     return next;
+}
+
+std::unique_ptr<FlowScreen> makeOptionsScreen() {
+    return std::make_unique<OptionsScreen>();
 }
 
 } // namespace invaders

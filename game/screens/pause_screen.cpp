@@ -2,6 +2,22 @@
 #include "screens/screens.h"
 
 namespace invaders {
+namespace {
+
+/// Resume, options, quit.
+class PauseScreen final : public FlowScreen {
+public:
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
+
+private:
+    ui::MenuState m_menu;
+};
+
+} // namespace
 
 void PauseScreen::enter() {
     m_menu.selected = 0;
@@ -26,6 +42,10 @@ Transition PauseScreen::layout(const ScreenContext& /*context*/, ui::Ui& ui) {
     ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME", "B"}});
     ui.endPanel();
     return next;
+}
+
+std::unique_ptr<FlowScreen> makePauseScreen() {
+    return std::make_unique<PauseScreen>();
 }
 
 } // namespace invaders

@@ -4,6 +4,18 @@
 #include "ui/key_names.h"
 
 namespace invaders {
+namespace {
+
+/// The player plays; "GET READY" before each turn.
+class PlayScreen final : public FlowScreen {
+public:
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
+};
+
+} // namespace
 
 void layoutTurnBanner(const Session& session, ui::Ui& ui) {
     const Simulation* simulation = session.simulation();
@@ -32,6 +44,10 @@ Transition PlayScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     layoutTurnBanner(context.session, ui);
     ui.hintBar({{ui::boundKeysText(context.options.keys, Action::Pause), "PAUSE", "START"}}, {1.0f, 1.0f});
     return Transition::none();
+}
+
+std::unique_ptr<FlowScreen> makePlayScreen() {
+    return std::make_unique<PlayScreen>();
 }
 
 } // namespace invaders

@@ -4,6 +4,18 @@
 #include "ui/hud.h"
 
 namespace invaders {
+namespace {
+
+/// The score advance table.
+class ScoreTableScreen final : public FlowScreen {
+public:
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::ScoreTable; }
+};
+
+} // namespace
 
 Transition ScoreTableScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
     return stepAttract(context, ui.nav(), kScoreTableFrames);
@@ -32,6 +44,10 @@ Transition ScoreTableScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     }
     ui.hintBar({{"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {0.5f, 0.88f});
     return Transition::none();
+}
+
+std::unique_ptr<FlowScreen> makeScoreTableScreen() {
+    return std::make_unique<ScoreTableScreen>();
 }
 
 } // namespace invaders

@@ -1,12 +1,11 @@
-// The screens by value: each class's object at its `Screen`'s index (the order screens.h checks).
+// The screens' objects: one per row of the table, made by the row's maker (each screen's file has its own).
 #include "screens/screens.h"
 
 namespace invaders {
 
 ScreenSet::ScreenSet() {
-    std::apply(
-        [this](auto&... screen) { ((m_byScreen[static_cast<size_t>(screen.kScreen)] = &screen), ...); },
-        m_screens);
+    for (const ScreenRow& row : kScreenTable)
+        m_screens[static_cast<size_t>(row.screen)] = row.make();
 }
 
 } // namespace invaders

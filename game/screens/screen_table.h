@@ -1,12 +1,14 @@
 #pragma once
 // The screens: one `Screen` value each and one row of `kScreenTable` each, in the enum's order. The table is
-// where a screen's name (traces, tests, logs) and the number of screens come from; the static_asserts below
-// hold it to the enum, so a value without its row, or rows out of order, do not compile. A new screen: its
-// value before `Count`, its row at the same place.
+// where a screen's name (traces, tests, logs), its object (the maker its own file defines) and the number
+// of screens come from; the static_asserts below hold it to the enum, so a value without its row, or rows
+// out of order, do not compile. A new screen is its file (game/screens/<name>_screen.cpp: its class and
+// its maker) and three lines here: its value before `Count`, its maker's declaration, its row.
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 
 namespace invaders {
@@ -30,31 +32,74 @@ enum class Screen : uint8_t {
     Count, ///< Not a screen: how many there are (`kScreenCount`). Keep it last: the table is checked with it.
 };
 
+class FlowScreen;
+
+/// Makes a screen's object; each screen's file defines its own (`makeTitleScreen` in title_screen.cpp).
+using ScreenMaker = std::unique_ptr<FlowScreen> (*)();
+
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeTitleScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeScoreTableScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeHighScoresScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeDemoScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makePlayScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makePauseScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeOptionsScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeControlsScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeGameOverScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeInitialsScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeReplayScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeWatchScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeShareScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeAccessibilityScreen();
+
 /// One screen's row of `kScreenTable`.
 struct ScreenRow {
     Screen screen;         ///< The screen; the row's index is its value.
     std::string_view name; ///< Its name as traces and tests print it ("EnterInitials").
+    ScreenMaker make;      ///< Makes its object (the flow holds one per screen).
 };
 
 /// Every screen, in the enum's order (this is data, one row per screen).
 inline constexpr std::array kScreenTable = {
-    ScreenRow{Screen::Title, "Title"},           ScreenRow{Screen::ScoreTable, "ScoreTable"},
-    ScreenRow{Screen::HighScores, "HighScores"}, ScreenRow{Screen::Demo, "Demo"},
-    ScreenRow{Screen::Playing, "Playing"},       ScreenRow{Screen::Paused, "Paused"},
-    ScreenRow{Screen::Options, "Options"},       ScreenRow{Screen::Controls, "Controls"},
-    ScreenRow{Screen::GameOver, "GameOver"},     ScreenRow{Screen::EnterInitials, "EnterInitials"},
-    ScreenRow{Screen::Replay, "Replay"},         ScreenRow{Screen::Watch, "Watch"},
-    ScreenRow{Screen::Share, "Share"},           ScreenRow{Screen::Accessibility, "Accessibility"},
+    ScreenRow{Screen::Title, "Title", &makeTitleScreen},
+    ScreenRow{Screen::ScoreTable, "ScoreTable", &makeScoreTableScreen},
+    ScreenRow{Screen::HighScores, "HighScores", &makeHighScoresScreen},
+    ScreenRow{Screen::Demo, "Demo", &makeDemoScreen},
+    ScreenRow{Screen::Playing, "Playing", &makePlayScreen},
+    ScreenRow{Screen::Paused, "Paused", &makePauseScreen},
+    ScreenRow{Screen::Options, "Options", &makeOptionsScreen},
+    ScreenRow{Screen::Controls, "Controls", &makeControlsScreen},
+    ScreenRow{Screen::GameOver, "GameOver", &makeGameOverScreen},
+    ScreenRow{Screen::EnterInitials, "EnterInitials", &makeInitialsScreen},
+    ScreenRow{Screen::Replay, "Replay", &makeReplayScreen},
+    ScreenRow{Screen::Watch, "Watch", &makeWatchScreen},
+    ScreenRow{Screen::Share, "Share", &makeShareScreen},
+    ScreenRow{Screen::Accessibility, "Accessibility", &makeAccessibilityScreen},
 };
 
 /// Number of `Screen` values: the table's rows.
 inline constexpr int32_t kScreenCount = static_cast<int32_t>(kScreenTable.size());
 
 namespace detail {
-/// True when row i is `Screen` i with a name of its own, for every row.
+/// True when row i is `Screen` i with a name of its own and a maker, for every row.
 constexpr bool screenTableInOrder() {
     for (std::size_t i = 0; i < kScreenTable.size(); ++i) {
-        if (static_cast<std::size_t>(kScreenTable[i].screen) != i || kScreenTable[i].name.empty())
+        if (static_cast<std::size_t>(kScreenTable[i].screen) != i || kScreenTable[i].name.empty() ||
+            kScreenTable[i].make == nullptr)
             return false;
         for (std::size_t j = 0; j < i; ++j)
             if (kScreenTable[j].name == kScreenTable[i].name)
@@ -66,7 +111,8 @@ constexpr bool screenTableInOrder() {
 
 static_assert(static_cast<int32_t>(Screen::Count) == kScreenCount,
               "every Screen value needs its row in kScreenTable");
-static_assert(detail::screenTableInOrder(), "kScreenTable: row i is Screen i, each with a name of its own");
+static_assert(detail::screenTableInOrder(),
+              "kScreenTable: row i is Screen i, each with a name of its own and a maker");
 
 /// The name of `screen` ("Title", "EnterInitials").
 [[nodiscard]] constexpr std::string_view screenName(Screen screen) {

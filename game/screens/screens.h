@@ -1,7 +1,9 @@
 #pragma once
-// The screens around the simulation, one small file each (game/screens/<name>_screen.cpp). A screen
-// describes its widgets once, in `layout()`, with the `ui::Ui` calls that serve both stepping (input) and
-// drawing; `step()` adds what else it does per 60 Hz step (stepping the game, timers).
+// The screens around the simulation, one small file each (game/screens/<name>_screen.cpp), and what they
+// share. A screen describes its widgets once, in `layout()`, with the `ui::Ui` calls that serve both
+// stepping (input) and drawing; `step()` adds what else it does per 60 Hz step (stepping the game, timers).
+// A screen's class lives in its file, with the maker the screen table names (screens/screen_table.h); the
+// classes below are those whose own state others read (tests, `GameFlow::screens()`).
 //
 // One owner per piece of state. A screen owns only its own (selection, letters, timers). It is handed a
 // `ScreenContext` (screens/screen_context.h): the flow's `SharedScreenState`, the `Session` and the `Runs`,
@@ -13,28 +15,28 @@
 //
 // To add a menu entry: one `ui.button(...)` or `ui.option(...)` line in that screen's `layout()`, which
 // returns the entry's `Transition` when it is chosen.
-// To add a screen (WATCH, SHARE, ...):
-//   1. its value and its row in the table, screens/screen_table.h;
-//   2. its class below and its member in `ScreenSet` (`ScreenSet::kinds` checks the order), with its file
-//      game/screens/<name>_screen.cpp (game/CMakeLists.txt takes every file there): `layout()` returns
-//      the chosen entry's `Transition`, `step()` what else;
-//   3. the way in from another screen: `Transition::show(Screen::Name)` there (one line), or a new
-//      `Transition::Kind` that `GameFlow::carryOut` handles when the flow must do more than show it (start
-//      a session, WATCH a run); state other screens read goes in `SharedScreenState`, set by the flow;
+// To add a screen (docs/game.md, "How to add a screen", has a whole example):
+//   1. its file game/screens/<name>_screen.cpp (game/CMakeLists.txt takes every file there): its class,
+//      deriving from `FlowScreen` (`layout()` returns the chosen entry's `Transition`, `step()` what else),
+//      and its maker, `std::unique_ptr<FlowScreen> make<Name>Screen()`;
+//   2. the table, screens/screen_table.h: its value, its maker's declaration and its row;
+//   3. the way in: `Transition::show(Screen::Name)` from a menu entry of another screen (one line), or a
+//      new `Transition::Kind` that `GameFlow::carryOut` handles when the flow must do more than show it
+//      (start a session, WATCH a run); state other screens read goes in `SharedScreenState`;
 //   4. a step of the walk in tests/game/screen_transitions_test.cpp (it checks every screen is reached).
 
 #include "persist/key_rebinding.h"
 #include "screens/screen_context.h"
 #include "ui/ui.h"
 
+#include "vox/core/assert.h"
 #include "vox/platform/action.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <tuple>
-#include <utility>
 #include <vector>
 
 namespace invaders {
@@ -50,31 +52,6 @@ void layoutTurnBanner(const Session& session, ui::Ui& ui);
 /// `text` in lines of at most `width` characters, broken at spaces where it can (a longer word, such as a
 /// path or a share code, is cut).
 [[nodiscard]] std::vector<std::string> wrapLines(std::string_view text, size_t width);
-
-/// Logo, main menu (players, high scores, options, quit) and the controls with the current keys.
-class TitleScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Title; ///< Its value and row in the table.
-    void enter() override;
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Title; }
-
-private:
-    ui::MenuState m_menu;
-    int32_t m_idleFrames = 0; ///< Steps without input: the attract cycle goes on after kTitleFrames.
-};
-
-/// The score advance table.
-class ScoreTableScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::ScoreTable; ///< Its value and row in the table.
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::ScoreTable; }
-};
 
 /// The top ten; after initials, with the new row (`SharedScreenState::highlightedRank`) highlighted. In
 /// the attract cycle a timed display; browsed (`SharedScreenState::tableBrowsable`: from the title's menu,
@@ -97,53 +74,6 @@ private:
     int32_t m_row = kUnset;
     int32_t m_idleFrames = 0;  ///< Steps without input while browsed.
     int32_t m_framesShown = 0; ///< Steps since shown afresh (input waits after a game).
-};
-
-/// The pilot plays a game.
-class DemoScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Demo; ///< Its value and row in the table.
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
-};
-
-/// The player plays; "GET READY" before each turn.
-class PlayScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Playing; ///< Its value and row in the table.
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
-};
-
-/// Resume, options, quit.
-class PauseScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Paused; ///< Its value and row in the table.
-    void enter() override;
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
-
-private:
-    ui::MenuState m_menu;
-};
-
-/// Volumes, mute, difficulty, view, cabinet, fullscreen, vsync, quality, accessibility, controls.
-class OptionsScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Options; ///< Its value and row in the table.
-    void enter() override;
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-
-private:
-    ui::MenuState m_menu;
 };
 
 /// What the controls screen did last, for its status line.
@@ -179,16 +109,6 @@ private:
     ControlsNote m_note;
 };
 
-/// "GAME OVER" for `kGameOverFrames`, input ignored (a held Fire must not go on into the next screen).
-class GameOverScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::GameOver; ///< Its value and row in the table.
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
-};
-
 /// Three letters for a top-ten score: typed, or chosen with Up/Down.
 class InitialsScreen final : public FlowScreen {
 public:
@@ -209,95 +129,30 @@ private:
     int32_t m_cursor = 0;
 };
 
-/// --replay playback.
-class ReplayScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Replay; ///< Its value and row in the table.
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
-};
-
-/// A top-ten entry's run played back: a banner naming whose it is, pause, 1x/2x/4x, the verdict at the end
-/// (VERIFIED, or UNVERIFIED and why), SHARE; a row without a run says so instead.
-class WatchScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Watch; ///< Its value and row in the table.
-    void enter() override;
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
-
-private:
-    ui::MenuState m_menu;
-    bool m_resume = false;   ///< RESUME was chosen in the latest layout.
-    bool m_endShown = false; ///< The end's menu was shown (it starts on its first entry).
-};
-
-/// The run SHAREd: its file, its code's length and start, the commands and the page address that play it.
-class ShareScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Share; ///< Its value and row in the table.
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-};
-
-/// Reduce motion, flashes, colour-blind colours, high-contrast HUD, text size, visible beat: one row each,
-/// with a line saying what the selected one does; Back returns to the options as they were left.
-class AccessibilityScreen final : public FlowScreen {
-public:
-    static constexpr Screen kScreen = Screen::Accessibility; ///< Its value and row in the table.
-    void enter() override;
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
-    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-
-private:
-    ui::MenuState m_menu;
-};
-
-/// One object of each screen, as `GameFlow` owns them; others read them through `GameFlow::screens()`.
-/// The screens' classes in the table's order (checked below), so `operator[]` needs no case per screen.
+/// One object of each screen, as `GameFlow` owns them (made by the table's `ScreenRow::make`); others read
+/// them through `GameFlow::screens()`.
 class ScreenSet {
 public:
-    /// Every screen's class, in `Screen` order.
-    using Screens = std::tuple<TitleScreen, ScoreTableScreen, HighScoresScreen, DemoScreen, PlayScreen,
-                               PauseScreen, OptionsScreen, ControlsScreen, GameOverScreen, InitialsScreen,
-                               ReplayScreen, WatchScreen, ShareScreen, AccessibilityScreen>;
-
+    /// Every row of `kScreenTable` made.
     ScreenSet();
-    ScreenSet(const ScreenSet&) = delete; // it points into itself
-    ScreenSet& operator=(const ScreenSet&) = delete;
 
     /// The object of `screen`.
-    [[nodiscard]] FlowScreen& operator[](Screen screen) { return *m_byScreen[static_cast<size_t>(screen)]; }
+    [[nodiscard]] FlowScreen& operator[](Screen screen) { return *m_screens[static_cast<size_t>(screen)]; }
     /// See above.
     [[nodiscard]] const FlowScreen& operator[](Screen screen) const {
-        return *m_byScreen[static_cast<size_t>(screen)];
+        return *m_screens[static_cast<size_t>(screen)];
     }
-    /// The object of class `S` (`get<InitialsScreen>()`), for its own state.
+    /// The object of a screen class declared above, for its own state (`get<InitialsScreen>()`).
     template <class S>
     [[nodiscard]] const S& get() const {
-        return std::get<S>(m_screens);
+        const FlowScreen& screen = (*this)[S::kScreen];
+        VOX_ASSERT(dynamic_cast<const S*>(&screen) != nullptr,
+                   "ScreenSet::get: the table makes another class");
+        return static_cast<const S&>(screen);
     }
 
 private:
-    Screens m_screens;
-    std::array<FlowScreen*, kScreenCount> m_byScreen{};
+    std::array<std::unique_ptr<FlowScreen>, kScreenCount> m_screens;
 };
-
-namespace detail {
-/// True when class i of `ScreenSet::Screens` is the class of `Screen` i.
-template <size_t... I>
-constexpr bool screensInTableOrder(std::index_sequence<I...>) {
-    return ((static_cast<size_t>(std::tuple_element_t<I, ScreenSet::Screens>::kScreen) == I) && ...);
-}
-} // namespace detail
-
-static_assert(std::tuple_size_v<ScreenSet::Screens> == static_cast<size_t>(kScreenCount),
-              "ScreenSet::Screens: one class per row of kScreenTable");
-static_assert(detail::screensInTableOrder(std::make_index_sequence<std::tuple_size_v<ScreenSet::Screens>>()),
-              "ScreenSet::Screens: class i is the class of Screen i (its kScreen)");
 
 } // namespace invaders

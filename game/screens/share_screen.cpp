@@ -8,6 +8,12 @@
 namespace invaders {
 namespace {
 
+/// The run SHAREd: its file, its code's length and start, the commands and the page address that play it.
+class ShareScreen final : public FlowScreen {
+public:
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+};
+
 constexpr size_t kLineWidth = 56; // characters a line takes in the panel
 constexpr size_t kCodeStart = 24; // characters of the code shown
 
@@ -76,6 +82,10 @@ Transition ShareScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     ui.endPanel();
     const ui::NavInput& nav = ui.nav();
     return nav.back || nav.confirm ? Transition::returnTo(context.shared.shareReturn) : Transition::none();
+}
+
+std::unique_ptr<FlowScreen> makeShareScreen() {
+    return std::make_unique<ShareScreen>();
 }
 
 } // namespace invaders

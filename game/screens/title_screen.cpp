@@ -6,6 +6,23 @@
 #include "ui/key_names.h"
 
 namespace invaders {
+namespace {
+
+/// Logo, main menu (players, high scores, options, quit) and the controls with the current keys.
+class TitleScreen final : public FlowScreen {
+public:
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Title; }
+
+private:
+    ui::MenuState m_menu;
+    int32_t m_idleFrames = 0; ///< Steps without input: the attract cycle goes on after kTitleFrames.
+};
+
+} // namespace
 
 void TitleScreen::enter() {
     m_idleFrames = 0;
@@ -51,6 +68,10 @@ Transition TitleScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "OPTIONS", "B"}});
     ui.endPanel();
     return next;
+}
+
+std::unique_ptr<FlowScreen> makeTitleScreen() {
+    return std::make_unique<TitleScreen>();
 }
 
 } // namespace invaders

@@ -13,6 +13,22 @@
 namespace invaders {
 namespace {
 
+/// A top-ten entry's run played back: a banner naming whose it is, pause, 1x/2x/4x, the verdict at the end
+/// (VERIFIED, or UNVERIFIED and why), SHARE; a row without a run says so instead.
+class WatchScreen final : public FlowScreen {
+public:
+    void enter() override;
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& input) override;
+    [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
+    [[nodiscard]] Scenery scenery() const override { return Scenery::Playfield; }
+
+private:
+    ui::MenuState m_menu;
+    bool m_resume = false;   ///< RESUME was chosen in the latest layout.
+    bool m_endShown = false; ///< The end's menu was shown (it starts on its first entry).
+};
+
 constexpr size_t kNoteWidth = 44; // characters a line of a note takes in the panel
 
 void layoutNote(ui::Ui& ui, std::string_view note, const glm::vec4& color) {
@@ -120,6 +136,10 @@ Transition WatchScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     ui.hints({{"\u2190\u2192", "SPEED"}, {"ENTER", "CHOOSE", "A"}, {"ESC", "BACK", "B"}});
     ui.endPanel();
     return next;
+}
+
+std::unique_ptr<FlowScreen> makeWatchScreen() {
+    return std::make_unique<WatchScreen>();
 }
 
 } // namespace invaders

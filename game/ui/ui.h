@@ -2,14 +2,14 @@
 // `Ui`: the widgets every screen is made of, in the immediate-mode style of Dear ImGui: a screen describes
 // itself with one call per widget, every step and every frame, and the same description serves both:
 //
-//     void PauseScreen::layout(GameFlow& flow, ui::Ui& ui) {
+//     Transition PauseScreen::layout(const ScreenContext& context, ui::Ui& ui) {
+//         Transition next;
 //         ui.beginPanel("PAUSED", {0.5f, 0.5f}, &m_menu);
 //         if (ui.button("RESUME"))
-//             flow.resume();
-//         if (ui.button("QUIT TO TITLE"))
-//             flow.toTitle();
+//             next = Transition::show(Screen::Playing);
 //         ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME"}});
 //         ui.endPanel();
+//         return next;
 //     }
 //
 // A `Ui::stepping` Ui reads one step's `NavInput` and draws nothing: `button` returns true when the

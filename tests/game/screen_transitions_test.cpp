@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <memory>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -78,8 +79,8 @@ static_assert(CanStepPilot<Session> && !CanStepPilot<const Session> && CanStepWa
 static_assert(std::is_same_v<decltype(std::declval<const GameFlow&>().session()), const Session&> &&
                   std::is_same_v<decltype(std::declval<const GameFlow&>().runs()), const Runs&>,
               "outside the flow, the session and the runs are read-only");
-static_assert(std::is_same_v<decltype(std::declval<const GameFlow&>().screens().get<TitleScreen>()),
-                             const TitleScreen&>,
+static_assert(std::is_same_v<decltype(std::declval<const GameFlow&>().screens().get<InitialsScreen>()),
+                             const InitialsScreen&>,
               "the screens are read-only outside the flow");
 
 // No header cycle: the flow includes the screens, the screens never include the flow (they are handed a
@@ -101,6 +102,11 @@ TEST(ScreenTransitions, NoScreenAndNoSoundIncludesTheFlow) {
 
 // --- Screens on their own ----------------------------------------------------------------------------
 
+// A screen's object, as the table makes it for the flow.
+std::unique_ptr<FlowScreen> make(Screen screen) {
+    return kScreenTable[static_cast<size_t>(screen)].make();
+}
+
 // A screen alone: what it is handed, with no flow anywhere.
 struct Alone {
     explicit Alone(SessionSettings settings = {}) : session(std::move(settings), assets()) {}
@@ -120,27 +126,27 @@ struct Alone {
 
 TEST(ScreenTransitions, ScreensAnswerWithAValue) {
     Alone alone;
-    TitleScreen title;
-    EXPECT_EQ(alone.step(title, press(Action::Back)), Transition::to(Kind::OpenOptions));
-    EXPECT_EQ(alone.step(title, press(Action::Confirm)), Transition::startGame(1));
-    EXPECT_EQ(alone.step(title, press(Action::MenuDown)), Transition::choosePlayers(2))
+    std::unique_ptr<FlowScreen> title = make(Screen::Title);
+    EXPECT_EQ(alone.step(*title, press(Action::Back)), Transition::to(Kind::OpenOptions));
+    EXPECT_EQ(alone.step(*title, press(Action::Confirm)), Transition::startGame(1));
+    EXPECT_EQ(alone.step(*title, press(Action::MenuDown)), Transition::choosePlayers(2))
         << "the title's choice is the flow's to keep";
-    EXPECT_EQ(alone.step(title, press(Action::Confirm)), Transition::startGame(2));
-    ScoreTableScreen scoreTable;
-    EXPECT_EQ(alone.step(scoreTable, press(Action::Confirm)), Transition::startGame(1))
+    EXPECT_EQ(alone.step(*title, press(Action::Confirm)), Transition::startGame(2));
+    std::unique_ptr<FlowScreen> scoreTable = make(Screen::ScoreTable);
+    EXPECT_EQ(alone.step(*scoreTable, press(Action::Confirm)), Transition::startGame(1))
         << "the players the flow remembers (the title was not told)";
-    EXPECT_EQ(alone.step(scoreTable, press(Action::MenuLeft)), Transition::show(Screen::Title));
-    PlayScreen play;
-    EXPECT_EQ(alone.step(play, press(Action::Pause)), Transition::show(Screen::Paused));
+    EXPECT_EQ(alone.step(*scoreTable, press(Action::MenuLeft)), Transition::show(Screen::Title));
+    std::unique_ptr<FlowScreen> play = make(Screen::Playing);
+    EXPECT_EQ(alone.step(*play, press(Action::Pause)), Transition::show(Screen::Paused));
     EXPECT_FALSE(alone.session.stepped()) << "pausing does not step the game";
-    PauseScreen pause;
-    EXPECT_EQ(alone.step(pause, press(Action::Pause)), Transition::show(Screen::Playing));
-    EXPECT_EQ(alone.step(pause, press(Action::MenuUp)), Transition::none());
-    EXPECT_EQ(alone.step(pause, press(Action::Confirm)), Transition::to(Kind::ToTitle));
-    OptionsScreen options;
-    EXPECT_EQ(alone.step(options, press(Action::Back)), Transition::to(Kind::CloseOptions));
-    ControlsScreen controls;
-    EXPECT_EQ(alone.step(controls, press(Action::Back)), Transition::returnTo(Screen::Options));
+    std::unique_ptr<FlowScreen> pause = make(Screen::Paused);
+    EXPECT_EQ(alone.step(*pause, press(Action::Pause)), Transition::show(Screen::Playing));
+    EXPECT_EQ(alone.step(*pause, press(Action::MenuUp)), Transition::none());
+    EXPECT_EQ(alone.step(*pause, press(Action::Confirm)), Transition::to(Kind::ToTitle));
+    std::unique_ptr<FlowScreen> options = make(Screen::Options);
+    EXPECT_EQ(alone.step(*options, press(Action::Back)), Transition::to(Kind::CloseOptions));
+    std::unique_ptr<FlowScreen> controls = make(Screen::Controls);
+    EXPECT_EQ(alone.step(*controls, press(Action::Back)), Transition::returnTo(Screen::Options));
     EXPECT_EQ(alone.session.number(), 0u) << "no screen started a session";
 }
 
@@ -149,21 +155,21 @@ TEST(ScreenTransitions, TheReplayScreenStepsTheReplayToItsEnd) {
     settings.replay = Replay{};
     settings.replay->inputs = {0, 1};
     Alone alone(settings);
-    ReplayScreen replay;
-    EXPECT_EQ(alone.step(replay, {}), Transition::none());
+    std::unique_ptr<FlowScreen> replay = make(Screen::Replay);
+    EXPECT_EQ(alone.step(*replay, {}), Transition::none());
     EXPECT_TRUE(alone.session.stepped());
-    EXPECT_EQ(alone.step(replay, {}), Transition::to(Kind::Finish)) << "no inputs left";
+    EXPECT_EQ(alone.step(*replay, {}), Transition::to(Kind::Finish)) << "no inputs left";
     EXPECT_EQ(alone.session.simulation()->frame(), 2);
 }
 
 TEST(ScreenTransitions, TheDemoScreenStepsThePilotsGame) {
     Alone alone;
     alone.session.startDemo();
-    DemoScreen demo;
-    EXPECT_EQ(alone.step(demo, {}), Transition::none());
+    std::unique_ptr<FlowScreen> demo = make(Screen::Demo);
+    EXPECT_EQ(alone.step(*demo, {}), Transition::none());
     EXPECT_TRUE(alone.session.stepped());
     EXPECT_EQ(alone.session.simulation()->frame(), 1);
-    EXPECT_EQ(alone.step(demo, press(Action::Confirm)), Transition::startGame(1));
+    EXPECT_EQ(alone.step(*demo, press(Action::Confirm)), Transition::startGame(1));
     EXPECT_FALSE(alone.session.stepped()) << "a Confirm lets the player in instead";
     EXPECT_EQ(alone.session.simulation()->frame(), 1);
 }
