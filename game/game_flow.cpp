@@ -32,7 +32,10 @@ void GameFlow::step(const vox::ActionState& input) {
     // The screen is handed what it reads const, the options to edit and what it may step; what should
     // happen next comes back, and only here does the screen change.
     const StepContext stepContext{context(m_options), m_session, m_runs};
+    const Screen before = m_screen;
     carryOut(current().step(stepContext, ui, input));
+    if (m_screen != before || m_shared.screenFrames == 0) // a screen opened: keys still down do nothing there
+        m_nav.waitForRelease();
     updateSelectedItem();
     m_shared.pendingKey.reset(); // raw presses are for the step they came before, never a later screen
     m_shared.pendingButton = false;

@@ -4,7 +4,14 @@
 
 namespace invaders::ui {
 
-NavInput NavReader::read(const vox::ActionState& input) {
+NavInput NavReader::read(const vox::ActionState& actions) {
+    // Held since the screen opened: ignored until released; a fresh press (released and pressed again
+    // between two steps) counts at once.
+    const uint32_t waiting = m_waitingBits & ~actions.pressedBits;
+    vox::ActionState input = actions;
+    input.heldBits &= ~waiting;
+    m_waitingBits = waiting & actions.heldBits & ~actions.releasedBits;
+    m_downBits = actions.heldBits & ~actions.releasedBits;
     const auto anyOf = [](uint32_t bits, Action a, Action b) {
         return (bits & (vox::ActionState::bit(a) | vox::ActionState::bit(b))) != 0;
     };

@@ -12,6 +12,9 @@
 // out.
 // A key that means both confirm and back (Fire rebound to Backspace) does what its fixed meaning says.
 // Holding a direction repeats it, as menus do, after `kRepeatDelay` steps every `kRepeatInterval` steps.
+// A key still down when a screen opens (`NavReader::waitForRelease`, called by the flow as the screen
+// changes) does nothing there, neither press nor repeat, until it is released and pressed again: arrows
+// and fire held through a game's end choose no initials, an Enter still down as WATCH opens pauses nothing.
 // On a touch screen a tap is part of it too (`NavInput::tap`, handed over by `NavReader::tap`): a menu's
 // rows answer it (ui.h).
 
@@ -52,9 +55,14 @@ public:
     [[nodiscard]] NavInput read(const vox::ActionState& input);
     /// A tap at `where` (fractions of the screen) for the next `read()`; a later tap before it replaces it.
     void tap(glm::vec2 where) { m_tap = where; }
+    /// The keys (actions) down after the latest `read()` do nothing from now on, until each is released
+    /// and pressed again: call it when a screen opens, so keys held from the one before stay there.
+    void waitForRelease() { m_waitingBits = m_downBits; }
 
 private:
     std::array<int32_t, 4> m_heldSteps{}; // up, down, left, right
+    uint32_t m_downBits = 0;              // actions still down after the latest read
+    uint32_t m_waitingBits = 0;           // actions held since waitForRelease, not released yet: ignored
     std::optional<glm::vec2> m_tap;
 };
 

@@ -389,6 +389,49 @@ TEST(GameFlow, HeldOrMashedFireAtGameOverNeitherEntersInitialsNorStartsAGame) {
     EXPECT_EQ(mashed.screens().get<InitialsScreen>().cursor(), 1);
 }
 
+TEST(GameFlow, ArrowsAndFireHeldThroughTheGamesEndChooseNoInitialsUntilPressedAgain) {
+    // The repro: arrows held through the last life's end, fire held as "GAME OVER" shows.
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    keyboard.tap(SDL_SCANCODE_RETURN); // 1 PLAYER
+    ASSERT_EQ(flow.screen(), Screen::Playing);
+    keyboard.hold(SDL_SCANCODE_UP); // Up moves nothing in play: it stays down through the whole game
+    for (int i = 0; i < 100000 && flow.screen() == Screen::Playing; ++i)
+        keyboard.tap(SDL_SCANCODE_SPACE);
+    ASSERT_EQ(flow.screen(), Screen::GameOver);
+    ASSERT_GT(flow.simulation()->player(0).score, 0);
+    keyboard.hold(SDL_SCANCODE_SPACE);
+    keyboard.idle(kGameOverFrames + kInputDelayFrames + 4 * ui::kRepeatDelay);
+    ASSERT_EQ(flow.screen(), Screen::EnterInitials);
+    const InitialsScreen& initials = flow.screens().get<InitialsScreen>();
+    EXPECT_EQ(initials.cursor(), 0) << "no letter taken";
+    EXPECT_EQ(initials.letters()[0], 'A') << "the held arrow does not repeat here";
+    keyboard.release(SDL_SCANCODE_UP);
+    keyboard.release(SDL_SCANCODE_SPACE);
+    EXPECT_EQ(initials.letters()[0], 'A') << "releasing chooses nothing";
+    keyboard.tap(SDL_SCANCODE_UP);
+    EXPECT_EQ(initials.letters()[0], 'B') << "pressed again: a press";
+    keyboard.tap(SDL_SCANCODE_SPACE);
+    EXPECT_EQ(initials.cursor(), 1);
+}
+
+TEST(GameFlow, AKeyStillDownAsAnyScreenOpensDoesNothingThere) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    keyboard.idle(kTitleFrames);
+    ASSERT_EQ(flow.screen(), Screen::ScoreTable);
+    keyboard.hold(SDL_SCANCODE_DOWN); // a direction on the attract cycle opens the title ...
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    keyboard.idle(4 * ui::kRepeatDelay); // ... and held there, it does not run down its menu
+    EXPECT_EQ(flow.selectedItem(), "1 PLAYER");
+    keyboard.release(SDL_SCANCODE_DOWN);
+    keyboard.tap(SDL_SCANCODE_DOWN);
+    EXPECT_EQ(flow.selectedItem(), "2 PLAYERS");
+    keyboard.hold(SDL_SCANCODE_DOWN); // held on the screen it was pressed on, it repeats as ever
+    keyboard.idle(ui::kRepeatDelay);
+    EXPECT_EQ(flow.selectedItem(), "OPTIONS");
+}
+
 TEST(GameFlow, InitialsAreTypedOrChosenBackErasesAndTheTableShowsTheNewRow) {
     HighScoreTable table;
     ASSERT_TRUE(table.insert({{'T', 'O', 'P'}, 9000, 9}).has_value());

@@ -66,5 +66,52 @@ TEST(NavInput, AHeldDirectionRepeatsAfterADelay) {
     EXPECT_FALSE(reader.read(held(Action::MenuDown)).down) << "the repeat counter started over";
 }
 
+ActionState released(Action action) {
+    ActionState state;
+    state.heldBits = ActionState::bit(action);
+    state.releasedBits = ActionState::bit(action);
+    return state;
+}
+
+TEST(NavInput, KeysDownAsAScreenOpensDoNothingUntilReleasedAndPressedAgain) {
+    NavReader reader;
+    ActionState downAndFire = pressed({Action::MenuDown, Action::Fire});
+    (void)reader.read(downAndFire);
+    reader.waitForRelease(); // a screen opens with both still down
+    downAndFire.pressedBits = 0;
+    for (int step = 0; step < 4 * kRepeatDelay; ++step)
+        EXPECT_FALSE(reader.read(downAndFire).any()) << "step " << step << ": held from before, no repeat";
+    EXPECT_TRUE(reader.read(pressed({Action::MenuUp})).up) << "a key pressed on the new screen counts";
+    EXPECT_FALSE(reader.read(released(Action::MenuDown)).down) << "released: nothing yet";
+    EXPECT_TRUE(reader.read(pressed({Action::MenuDown})).down) << "pressed again: a press";
+    for (int step = 1; step < kRepeatDelay; ++step)
+        (void)reader.read(held(Action::MenuDown));
+    int repeats = 0;
+    for (int step = 0; step < kRepeatInterval; ++step)
+        repeats += reader.read(held(Action::MenuDown)).down ? 1 : 0;
+    EXPECT_EQ(repeats, 1) << "and it repeats again when held";
+}
+
+TEST(NavInput, AKeyReleasedAndPressedAgainBetweenTwoStepsIsAPressAtOnce) {
+    NavReader reader;
+    (void)reader.read(held(Action::MenuLeft));
+    reader.waitForRelease();
+    EXPECT_FALSE(reader.read(held(Action::MenuLeft)).left);
+    ActionState again = pressed({Action::MenuLeft});
+    again.releasedBits = ActionState::bit(Action::MenuLeft); // up and down again within one step
+    EXPECT_TRUE(reader.read(again).left);
+}
+
+TEST(NavInput, WaitingForReleaseLeavesKeysUpAlone) {
+    NavReader reader;
+    (void)reader.read(released(Action::MenuRight)); // came up in the step before the screen changed
+    reader.waitForRelease();
+    int fired = 0;
+    for (int step = 0; step < kRepeatDelay + 1; ++step)
+        fired +=
+            reader.read(step == 0 ? pressed({Action::MenuRight}) : held(Action::MenuRight)).right ? 1 : 0;
+    EXPECT_EQ(fired, 2) << "its next press and first repeat, as ever";
+}
+
 } // namespace
 } // namespace invaders::ui
