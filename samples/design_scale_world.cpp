@@ -220,6 +220,22 @@ DesignScaleWorld::DesignScaleWorld(const DesignScaleSettings& settings)
     : m_settings(settings), m_tree(vox::TreeSettings{.margin = 3.0f, .stepSeconds = kStepSeconds}),
       m_crater(makeBall(settings.craterRadius)) {
     vox::Rng rng(settings.seed);
+    placeClusters(rng);
+    m_models.reserve(static_cast<size_t>(settings.modelCount));
+    for (int32_t i = 0; i < settings.modelCount; ++i)
+        addModel(rng, i);
+    std::vector<vox::DynamicAabbTree::BulkProxy> bulk;
+    bulk.reserve(m_models.size());
+    for (int32_t i = 0; i < static_cast<int32_t>(m_models.size()); ++i)
+        bulk.push_back({worldBox(i), static_cast<uint64_t>(i), vox::ProxyType::Dynamic});
+    std::vector<vox::ProxyId> ids(bulk.size());
+    if (m_tree.createProxies(bulk, ids))
+        for (size_t i = 0; i < ids.size(); ++i)
+            m_models[i].proxy = ids[i];
+}
+
+void DesignScaleWorld::placeClusters(vox::Rng& rng) {
+    const DesignScaleSettings& settings = m_settings;
     const int32_t side = std::max(1, settings.clustersPerSide);
     const float halfWorld = settings.worldSize * 0.5f;
     const float margin = settings.clusterRadius;
@@ -245,61 +261,49 @@ DesignScaleWorld::DesignScaleWorld(const DesignScaleSettings& settings)
                                              still ? 0.0f : rng.uniform(-1.0f, 1.0f),
                                              std::sin(heading) * speed);
         }
-    const int32_t clusterCount = static_cast<int32_t>(m_clusterCenters.size());
-    const float omega = 6.2831853f / settings.springPeriod;
+}
 
-    m_models.reserve(static_cast<size_t>(settings.modelCount));
-    for (int32_t i = 0; i < settings.modelCount; ++i) {
-        DesignScaleModel object;
-        const uint32_t kind = rng.below(20);
-        if (kind < 13) {
-            const float u = rng.uniform(0.0f, 1.0f);
-            object.model = makeRock(rng, 16 + static_cast<int32_t>(21.0f * u * std::sqrt(u)));
-        } else if (kind < 17) {
-            object.model = makeHull(rng);
-        } else {
-            object.model = makeRing(rng);
-        }
-        object.model.setPalette(worldPalette());
-        object.bricks = vox::VoxelBricks::build(object.model);
-        object.cluster = i % clusterCount;
-        const glm::vec3 clusterCenter = m_clusterCenters[static_cast<size_t>(object.cluster)];
-        const float reach = glm::length(glm::vec3(object.model.size())) * 0.5f;
-        // A start in the cluster's ball clear of the members placed so far.
-        glm::vec3 offset(0.0f);
-        for (int attempt = 0; attempt < 64; ++attempt) {
-            offset = randomUnit(rng) * settings.clusterRadius * std::cbrt(rng.uniform(0.05f, 1.0f));
-            bool clear = true;
-            for (const DesignScaleModel& other : m_models) {
-                if (other.cluster != object.cluster)
-                    continue;
-                const float otherReach = glm::length(glm::vec3(other.model.size())) * 0.5f;
-                clear =
-                    clear && glm::length(clusterCenter + offset - other.center) > reach + otherReach + 2.0f;
-            }
-            if (clear)
-                break;
-        }
-        object.center = clusterCenter + offset;
-        // An ellipse about the cluster's centre in a random plane: the spring brings it back through the
-        // middle, where it meets the others.
-        const glm::vec3 across = glm::normalize(glm::cross(offset, randomUnit(rng)) + 1e-4f);
-        object.velocity = m_clusterVelocities[static_cast<size_t>(object.cluster)] +
-                          across * omega * glm::length(offset) * rng.uniform(0.15f, 0.7f);
-        object.orientation = glm::angleAxis(rng.uniform(0.0f, 6.2831853f), randomUnit(rng));
-        object.spinAxis = randomUnit(rng);
-        object.spinRate = rng.uniform(0.05f, 0.6f);
-        m_models.push_back(std::move(object));
+void DesignScaleWorld::addModel(vox::Rng& rng, int32_t index) {
+    DesignScaleModel object;
+    const uint32_t kind = rng.below(20);
+    if (kind < 13) {
+        const float u = rng.uniform(0.0f, 1.0f);
+        object.model = makeRock(rng, 16 + static_cast<int32_t>(21.0f * u * std::sqrt(u)));
+    } else if (kind < 17) {
+        object.model = makeHull(rng);
+    } else {
+        object.model = makeRing(rng);
     }
-
-    std::vector<vox::DynamicAabbTree::BulkProxy> bulk;
-    bulk.reserve(m_models.size());
-    for (int32_t i = 0; i < static_cast<int32_t>(m_models.size()); ++i)
-        bulk.push_back({worldBox(i), static_cast<uint64_t>(i), vox::ProxyType::Dynamic});
-    std::vector<vox::ProxyId> ids(bulk.size());
-    if (m_tree.createProxies(bulk, ids))
-        for (size_t i = 0; i < ids.size(); ++i)
-            m_models[i].proxy = ids[i];
+    object.model.setPalette(worldPalette());
+    object.bricks = vox::VoxelBricks::build(object.model);
+    object.cluster = index % static_cast<int32_t>(m_clusterCenters.size());
+    const glm::vec3 clusterCenter = m_clusterCenters[static_cast<size_t>(object.cluster)];
+    const float reach = glm::length(glm::vec3(object.model.size())) * 0.5f;
+    // A start in the cluster's ball clear of the members placed so far.
+    glm::vec3 offset(0.0f);
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        offset = randomUnit(rng) * m_settings.clusterRadius * std::cbrt(rng.uniform(0.05f, 1.0f));
+        bool clear = true;
+        for (const DesignScaleModel& other : m_models) {
+            if (other.cluster != object.cluster)
+                continue;
+            const float otherReach = glm::length(glm::vec3(other.model.size())) * 0.5f;
+            clear = clear && glm::length(clusterCenter + offset - other.center) > reach + otherReach + 2.0f;
+        }
+        if (clear)
+            break;
+    }
+    object.center = clusterCenter + offset;
+    // An ellipse about the cluster's centre in a random plane: the spring brings it back through the
+    // middle, where it meets the others.
+    const float omega = 6.2831853f / m_settings.springPeriod;
+    const glm::vec3 across = glm::normalize(glm::cross(offset, randomUnit(rng)) + 1e-4f);
+    object.velocity = m_clusterVelocities[static_cast<size_t>(object.cluster)] +
+                      across * omega * glm::length(offset) * rng.uniform(0.15f, 0.7f);
+    object.orientation = glm::angleAxis(rng.uniform(0.0f, 6.2831853f), randomUnit(rng));
+    object.spinAxis = randomUnit(rng);
+    object.spinRate = rng.uniform(0.05f, 0.6f);
+    m_models.push_back(std::move(object));
 }
 
 vox::Aabb DesignScaleWorld::worldBox(int32_t index) const {

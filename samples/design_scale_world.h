@@ -19,6 +19,7 @@
 /// Deterministic: a pure function of the settings (seed included), with a fixed step.
 
 #include "vox/broadphase/dynamic_aabb_tree.h"
+#include "vox/core/rng.h"
 #include "vox/voxel/voxel_bricks.h"
 #include "vox/voxel/voxel_model.h"
 #include "vox/voxel/voxel_oriented_narrowphase.h"
@@ -133,6 +134,11 @@ public:
     [[nodiscard]] vox::Aabb worldBox(int32_t index) const;
 
 private:
+    // The constructor's parts, drawing from `rng` in this order: the clusters' centres and drifts, then
+    // each model (its shape, its start clear of its cluster's others, its motion).
+    void placeClusters(vox::Rng& rng);
+    void addModel(vox::Rng& rng, int32_t index);
+
     DesignScaleSettings m_settings;
     std::vector<DesignScaleModel> m_models;
     std::vector<glm::vec3> m_clusterCenters;

@@ -390,6 +390,109 @@ T orExit(vox::Result<T> result) {
     return std::move(result).value();
 }
 
+// The window and what draws into it; a failure to make any of them ends the program (exit 1).
+struct Graphics {
+    vox::Window window;
+    vox::SceneRenderer renderer;
+    vox::LineRenderer lineRenderer;
+    vox::ImGuiLayer gui;
+};
+
+Graphics createGraphics(bool headless) {
+    vox::WindowSettings windowSettings;
+    windowSettings.title = "vox-samples";
+    windowSettings.headless = headless;
+    windowSettings.depthBuffer = false; // the renderer keeps its own (llvmpipe's fast path, window.h)
+    vox::Window window = orExit(vox::Window::create(windowSettings));
+    vox::SceneRenderer renderer = orExit(vox::SceneRenderer::create(VOX_SAMPLES_SHADER_DIR));
+    vox::LineRenderer lineRenderer = orExit(vox::LineRenderer::create(VOX_SAMPLES_SHADER_DIR));
+    vox::ImGuiLayer gui = orExit(vox::ImGuiLayer::create(window.sdlWindow(), window.glContext()));
+    styleGui();
+    return {std::move(window), std::move(renderer), std::move(lineRenderer), std::move(gui)};
+}
+
+// Drawable pixels per window coordinate (2 on a high-DPI screen), for the mouse.
+glm::vec2 mouseScaleOf(const vox::Window& window) {
+    const vox::PixelSize pixels = window.drawableSize();
+    int windowWidth = pixels.width, windowHeight = pixels.height;
+    SDL_GetWindowSize(window.sdlWindow(), &windowWidth, &windowHeight);
+    return {static_cast<float>(pixels.width) / static_cast<float>(std::max(1, windowWidth)),
+            static_cast<float>(pixels.height) / static_cast<float>(std::max(1, windowHeight))};
+}
+
+// Takes the frame's events into `events`, the window and ImGui seeing each first; false: the window closed.
+bool pollEvents(Graphics& graphics, std::vector<SDL_Event>& events) {
+    bool running = true;
+    events.clear();
+    for (SDL_Event event; SDL_PollEvent(&event);) {
+        graphics.window.handleEvent(event);
+        graphics.gui.handleEvent(event);
+        running = running && event.type != SDL_QUIT;
+        events.push_back(event);
+    }
+    return running;
+}
+
+// Hands the frame's events to the app, once ImGui's frame has begun (it knows then whether the mouse is
+// over a panel now; asked before, it would answer for the last frame's mouse position), with the mouse
+// in drawable pixels in `view`. False: quit.
+bool dispatchEvents(SamplesApp& app, const std::vector<SDL_Event>& events, samples::SceneView& view,
+                    glm::vec2 mouseScale) {
+    const bool panelHasMouse = ImGui::GetIO().WantCaptureMouse;
+    bool running = true;
+    for (const SDL_Event& event : events) {
+        if (event.type == SDL_MOUSEMOTION)
+            view.mouse = glm::vec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y)) *
+                         mouseScale;
+        if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP)
+            view.mouse = glm::vec2(static_cast<float>(event.button.x), static_cast<float>(event.button.y)) *
+                         mouseScale;
+        running = app.handleEvent(event, view, panelHasMouse) && running;
+    }
+    return running;
+}
+
+// The scene and its lines, seen through the orbit camera with an off-centre lens: the scene's middle is
+// that of the area right of the panel, not of the window.
+void drawScene(SamplesApp& app, Graphics& graphics, samples::SceneView& view, vox::LineBatch& lines,
+               long frame) {
+    const float aspect = static_cast<float>(view.size.x) / static_cast<float>(view.size.y);
+    view.camera = app.controls().camera(aspect);
+    const float panelShift = (kPanelWidth + 16.0f) / static_cast<float>(view.size.x);
+    view.camera.projection =
+        glm::translate(glm::mat4(1.0f), glm::vec3(panelShift, 0.0f, 0.0f)) * view.camera.projection;
+    const vox::Viewport viewport{0, 0, view.size.x, view.size.y};
+    graphics.window.bindBackBuffer();
+    lines.clear();
+    graphics.renderer.beginFrame(view.camera, viewport, static_cast<double>(frame) / 60.0);
+    app.scene().draw(view, graphics.renderer, lines);
+    (void)graphics.renderer.endFrame();
+    graphics.lineRenderer.draw(lines, view.camera.viewProjection(), viewport);
+}
+
+// Writes the back buffer (`size` pixels) to `file`; false (after saying why) when it could not.
+bool writeScreenshot(const std::string& file, glm::ivec2 size) {
+    const std::filesystem::path path(file);
+    std::error_code ignored; // writePng names the folder if it still cannot write
+    if (path.has_parent_path())
+        std::filesystem::create_directories(path.parent_path(), ignored);
+    const vox::Status written = vox::writePng(vox::readPixels(0, 0, size.x, size.y), path);
+    if (!written) {
+        std::fprintf(stderr, "vox-samples: %s\n", written.error().message.c_str());
+        return false;
+    }
+    std::printf("wrote %s\n", file.c_str());
+    return true;
+}
+
+size_t sceneIndex(std::string_view name) {
+    size_t index = 0;
+    const auto entries = samples::sceneEntries();
+    while (entries[index].name != name) // parseOptions made sure it is there
+        ++index;
+    return index;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -405,22 +508,9 @@ int main(int argc, char** argv) {
                 std::printf("%s\n", entry.name);
         return 0;
     }
-
-    vox::WindowSettings windowSettings;
-    windowSettings.title = "vox-samples";
-    windowSettings.headless = options.headless;
-    windowSettings.depthBuffer = false; // the renderer keeps its own (llvmpipe's fast path, window.h)
-    vox::Window window = orExit(vox::Window::create(windowSettings));
-    vox::SceneRenderer renderer = orExit(vox::SceneRenderer::create(VOX_SAMPLES_SHADER_DIR));
-    vox::LineRenderer lineRenderer = orExit(vox::LineRenderer::create(VOX_SAMPLES_SHADER_DIR));
-    vox::ImGuiLayer gui = orExit(vox::ImGuiLayer::create(window.sdlWindow(), window.glContext()));
-    styleGui();
-
-    size_t startIndex = 0;
-    const auto entries = samples::sceneEntries();
-    while (entries[startIndex].name != std::string_view(options.scene))
-        ++startIndex;
-    SamplesApp app(samples::SceneResources{renderer, VOX_SAMPLES_ASSETS_DIR}, startIndex);
+    Graphics graphics = createGraphics(options.headless);
+    SamplesApp app(samples::SceneResources{graphics.renderer, VOX_SAMPLES_ASSETS_DIR},
+                   sceneIndex(options.scene));
 
     vox::FixedStepSettings clockSettings = vox::pacedFixedStepSettings();
     clockSettings.maxStepsPerFrame = 3; // a slow step (a big swarm) slows the scene rather than the frames
@@ -428,26 +518,12 @@ int main(int argc, char** argv) {
     vox::LineBatch lines;
     auto lastTime = std::chrono::steady_clock::now();
     samples::SceneView view;
+    std::vector<SDL_Event> events;
     for (long frame = 0; options.frames < 0 || frame < options.frames; ++frame) {
-        const vox::PixelSize pixels = window.drawableSize();
-        int windowWidth = pixels.width, windowHeight = pixels.height;
-        SDL_GetWindowSize(window.sdlWindow(), &windowWidth, &windowHeight);
-        const glm::vec2 mouseScale(
-            static_cast<float>(pixels.width) / static_cast<float>(std::max(1, windowWidth)),
-            static_cast<float>(pixels.height) / static_cast<float>(std::max(1, windowHeight)));
+        const vox::PixelSize pixels = graphics.window.drawableSize();
+        const glm::vec2 mouseScale = mouseScaleOf(graphics.window);
         view.size = {pixels.width, pixels.height};
-
-        // Events go to ImGui first; the others wait until its frame has begun, when it knows whether the
-        // mouse is over a panel now (asked before, it would answer for the last frame's mouse position).
-        bool running = true;
-        std::vector<SDL_Event> events;
-        for (SDL_Event event; SDL_PollEvent(&event);) {
-            window.handleEvent(event);
-            gui.handleEvent(event);
-            running = running && event.type != SDL_QUIT;
-            events.push_back(event);
-        }
-        if (!running)
+        if (!pollEvents(graphics, events))
             break;
         if (pixels.width == 0 || pixels.height == 0) { // minimised: nothing to draw into
             SDL_Delay(16);
@@ -459,21 +535,9 @@ int main(int argc, char** argv) {
         guiFrame.mouseScale = mouseScale;
         if (options.headless)
             guiFrame.deltaSeconds = 1.0f / 60.0f;
-        gui.beginFrame(guiFrame);
-        const bool panelHasMouse = ImGui::GetIO().WantCaptureMouse;
-        for (const SDL_Event& event : events) {
-            if (event.type == SDL_MOUSEMOTION)
-                view.mouse =
-                    glm::vec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y)) *
-                    mouseScale;
-            if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP)
-                view.mouse =
-                    glm::vec2(static_cast<float>(event.button.x), static_cast<float>(event.button.y)) *
-                    mouseScale;
-            running = app.handleEvent(event, view, panelHasMouse) && running;
-        }
-        if (!running) {
-            gui.endFrame();
+        graphics.gui.beginFrame(guiFrame);
+        if (!dispatchEvents(app, events, view, mouseScale)) {
+            graphics.gui.endFrame();
             break;
         }
 
@@ -485,39 +549,14 @@ int main(int argc, char** argv) {
             app.scene().autoplay(frame);
         app.step(options.headless ? 1 : clock.advance(elapsed).steps);
         app.recordStats();
-
-        const float aspect = static_cast<float>(pixels.width) / static_cast<float>(pixels.height);
-        view.camera = app.controls().camera(aspect);
-        // An off-centre lens: the scene's middle is that of the area right of the panel, not of the window.
-        const float panelShift = (kPanelWidth + 16.0f) / static_cast<float>(pixels.width);
-        view.camera.projection =
-            glm::translate(glm::mat4(1.0f), glm::vec3(panelShift, 0.0f, 0.0f)) * view.camera.projection;
-        const vox::Viewport viewport{0, 0, pixels.width, pixels.height};
-        window.bindBackBuffer();
-        lines.clear();
-        renderer.beginFrame(view.camera, viewport, static_cast<double>(frame) / 60.0);
-        app.scene().draw(view, renderer, lines);
-        (void)renderer.endFrame();
-        lineRenderer.draw(lines, view.camera.viewProjection(), viewport);
-
+        drawScene(app, graphics, view, lines, frame);
         app.panel(view);
-        gui.endFrame();
+        graphics.gui.endFrame();
         app.countFrame();
-
-        if (!options.screenshot.empty() && frame + 1 == options.frames) {
-            const std::filesystem::path path(options.screenshot);
-            std::error_code ignored; // writePng names the folder if it still cannot write
-            if (path.has_parent_path())
-                std::filesystem::create_directories(path.parent_path(), ignored);
-            const vox::Status written =
-                vox::writePng(vox::readPixels(0, 0, pixels.width, pixels.height), path);
-            if (!written) {
-                std::fprintf(stderr, "vox-samples: %s\n", written.error().message.c_str());
-                return 1;
-            }
-            std::printf("wrote %s\n", options.screenshot.c_str());
-        }
-        window.swapBuffers();
+        if (!options.screenshot.empty() && frame + 1 == options.frames &&
+            !writeScreenshot(options.screenshot, view.size))
+            return 1;
+        graphics.window.swapBuffers();
     }
     if (options.stats)
         app.printStats();

@@ -14,6 +14,7 @@ namespace {
 
 constexpr float kPanelWidth = 330.0f;
 constexpr float kPanelTop = 76.0f; // below the HUD's top lines
+const ImVec4 kHeadingColor(0.6f, 0.8f, 1.0f, 1.0f);
 
 ImVec4 toImGui(const glm::vec4& color) {
     return {color.r, color.g, color.b, color.a};
@@ -34,6 +35,46 @@ void legendSwatch(const char* id, const glm::vec4& color, const char* label) {
     ImGui::ColorButton(id, toImGui({glm::vec3(color), 1.0f}), ImGuiColorEditFlags_NoTooltip, ImVec2(11, 11));
     ImGui::SameLine();
     ImGui::TextUnformatted(label);
+}
+
+// The tree's counts and the collision pipeline's of the latest step; a note when no game runs.
+void treeSection(const Simulation* simulation) {
+    if (simulation == nullptr) {
+        ImGui::TextDisabled("no game session in this scene: no tree");
+        return;
+    }
+    const vox::DynamicAabbTree& tree = simulation->collisionWorld().tree();
+    const vox::TreeStats treeStats = tree.stats();
+    const CollisionStepStats& stats = simulation->collisionStats();
+    ImGui::TextColored(kHeadingColor, "Tree  (step %lld)", static_cast<long long>(simulation->frame()));
+    ImGui::Text("proxies %4d   nodes %4d   height %2d", treeStats.proxies, treeStats.internalNodes,
+                treeStats.height);
+    ImGui::Text("area ratio %5.2f   re-fattened %3d", treeStats.areaRatio, stats.refattened);
+    // Leaves re-fattened in place wait to be settled (their ancestors refitted) and, some, relocated: a
+    // pending leaf may be drawn outside its parent's box until then.
+    ImGui::Text("pending %3d   to relocate %3d", treeStats.pendingLeaves, treeStats.relocationsWaiting);
+    ImGui::TextColored(kHeadingColor, "Collision pipeline (this step)");
+    ImGui::Text("candidate pairs %3d  checks %3d  hits %2d", stats.candidatePairs, stats.narrowphaseChecks,
+                stats.confirmedHits);
+}
+
+// The legend: the depth ramp as it is drawn, then the fixed colours.
+void legend(const vox::TreeViewSettings& view) {
+    for (int32_t depth = 0; depth <= view.rampDepth; ++depth) {
+        char id[16];
+        std::snprintf(id, sizeof id, "##d%d", depth);
+        ImGui::ColorButton(id, toImGui(vox::depthColor(depth, view.rampDepth)), ImGuiColorEditFlags_NoTooltip,
+                           ImVec2(14, 11));
+        ImGui::SameLine(0.0f, 2.0f);
+    }
+    ImGui::Text(" depth 0..%d+", view.rampDepth);
+    legendSwatch("##fat", view.fatColor, "fat");
+    ImGui::SameLine();
+    legendSwatch("##tight", view.tightColor, "tight");
+    ImGui::SameLine();
+    legendSwatch("##pair", kPairColor, "pair");
+    ImGui::SameLine();
+    legendSwatch("##contact", kContactColor, "contact");
 }
 
 } // namespace
@@ -133,37 +174,26 @@ void DebugOverlay::drawPanel(const SceneDebugView& scene, const FrameRate* frame
     ImGui::Begin("Broadphase debug overlay  (F3)", nullptr,
                  ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing);
-
-    const Simulation* simulation = scene.simulation;
-    if (simulation != nullptr) {
-        const vox::DynamicAabbTree& tree = simulation->collisionWorld().tree();
-        const vox::TreeStats treeStats = tree.stats();
-        const CollisionStepStats& stats = simulation->collisionStats();
-        ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Tree  (step %lld)",
-                           static_cast<long long>(simulation->frame()));
-        ImGui::Text("proxies %4d   nodes %4d   height %2d", treeStats.proxies, treeStats.internalNodes,
-                    treeStats.height);
-        ImGui::Text("area ratio %5.2f   re-fattened %3d", treeStats.areaRatio, stats.refattened);
-        // Leaves re-fattened in place wait to be settled (their ancestors refitted) and, some, relocated: a
-        // pending leaf may be drawn outside its parent's box until then.
-        ImGui::Text("pending %3d   to relocate %3d", treeStats.pendingLeaves, treeStats.relocationsWaiting);
-        ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Collision pipeline (this step)");
-        ImGui::Text("candidate pairs %3d  checks %3d  hits %2d", stats.candidatePairs,
-                    stats.narrowphaseChecks, stats.confirmedHits);
-    } else {
-        ImGui::TextDisabled("no game session in this scene: no tree");
-    }
-
+    treeSection(scene.simulation);
     ImGui::Separator();
+    timesSection(scene, frameRate);
+    ImGui::Separator();
+    layersSection();
+    ImGui::Separator();
+    pauseSection();
+    ImGui::End();
+}
+
+void DebugOverlay::timesSection(const SceneDebugView& scene, const FrameRate* frameRate) {
     // The whole frame, present to present: what the player gets. The CPU times below leave out the
     // driver's work, which on llvmpipe is most of a frame.
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Frame (wall clock, driver included)");
+    ImGui::TextColored(kHeadingColor, "Frame (wall clock, driver included)");
     if (frameRate != nullptr && frameRate->size() > 0)
         ImGui::Text("frame %5.1f fps  %6.2f ms  (max %6.2f)", frameRate->framesPerSecond(),
                     frameRate->medianMilliseconds(), frameRate->maxMilliseconds());
     else
         ImGui::TextUnformatted("frame     - fps       - ms");
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Times (CPU)");
+    ImGui::TextColored(kHeadingColor, "Times (CPU)");
     phaseRow("simulation", m_simulationMs);
     phaseRow("broadphase", m_broadphaseMs);
     phaseRow("narrowphase", m_narrowphaseMs);
@@ -171,8 +201,9 @@ void DebugOverlay::drawPanel(const SceneDebugView& scene, const FrameRate* frame
     phaseRow("overlay", m_overlayMs);
     ImGui::Text("draw calls %d (+%d overlay)   triangles %lld", scene.frame.drawCalls,
                 m_gui.lastDrawStats().drawCalls + 1, static_cast<long long>(scene.frame.triangles));
+}
 
-    ImGui::Separator();
+void DebugOverlay::layersSection() {
     OverlayLayers& layers = m_state.layers;
     ImGui::Checkbox("internal nodes", &layers.internalNodes);
     ImGui::SameLine(160.0f);
@@ -187,26 +218,10 @@ void DebugOverlay::drawPanel(const SceneDebugView& scene, const FrameRate* frame
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::DragIntRange2("##depth", &m_state.minDepth, &m_state.maxDepth, 0.1f, 0, deepest, "depth min %d",
                          "max %d");
+    legend(treeViewSettings(m_state));
+}
 
-    // Legend: the depth ramp as it is drawn, then the fixed colours.
-    const vox::TreeViewSettings view = treeViewSettings(m_state);
-    for (int32_t depth = 0; depth <= view.rampDepth; ++depth) {
-        char id[16];
-        std::snprintf(id, sizeof id, "##d%d", depth);
-        ImGui::ColorButton(id, toImGui(vox::depthColor(depth, view.rampDepth)), ImGuiColorEditFlags_NoTooltip,
-                           ImVec2(14, 11));
-        ImGui::SameLine(0.0f, 2.0f);
-    }
-    ImGui::Text(" depth 0..%d+", view.rampDepth);
-    legendSwatch("##fat", view.fatColor, "fat");
-    ImGui::SameLine();
-    legendSwatch("##tight", view.tightColor, "tight");
-    ImGui::SameLine();
-    legendSwatch("##pair", kPairColor, "pair");
-    ImGui::SameLine();
-    legendSwatch("##contact", kContactColor, "contact");
-
-    ImGui::Separator();
+void DebugOverlay::pauseSection() {
     bool paused = m_state.paused();
     if (ImGui::Checkbox("pause simulation", &paused))
         m_state.setPaused(paused);
@@ -215,7 +230,6 @@ void DebugOverlay::drawPanel(const SceneDebugView& scene, const FrameRate* frame
     if (ImGui::Button("step"))
         m_state.requestStep();
     ImGui::EndDisabled();
-    ImGui::End();
 }
 
 } // namespace invaders

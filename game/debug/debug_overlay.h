@@ -68,6 +68,10 @@ public:
 private:
     DebugOverlay(vox::LineRenderer lineRenderer, vox::ImGuiLayer gui, bool shown);
     void drawPanel(const SceneDebugView& scene, const FrameRate* frameRate);
+    // The panel's parts below the tree's counts: the times, the layers shown, pause and step.
+    void timesSection(const SceneDebugView& scene, const FrameRate* frameRate);
+    void layersSection();
+    void pauseSection();
 
     OverlayState m_state;
     vox::LineRenderer m_lineRenderer;

@@ -107,6 +107,16 @@ void PlayfieldView::syncShieldMeshes(vox::SceneRenderer& renderer, const Simulat
 }
 
 void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulation, float alpha) {
+    drawShieldsAndRack(renderer, simulation);
+    drawCannon(renderer, simulation.cannon(), alpha);
+    drawShots(renderer, simulation, alpha);
+    const Saucer& saucer = simulation.saucer();
+    if (saucer.active)
+        renderer.drawSprite({.mesh = m_saucerMesh, .position = at(saucer.placement) + lag(saucer, alpha)});
+    drawExplosions(renderer, simulation.explosions());
+}
+
+void PlayfieldView::drawShieldsAndRack(vox::SceneRenderer& renderer, const Simulation& simulation) {
     syncShieldMeshes(renderer, simulation);
     const PlayerState& player = simulation.activePlayer();
     for (size_t s = 0; s < player.shields.size(); ++s) {
@@ -124,7 +134,9 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
         renderer.drawSprite(
             {.mesh = m_invaderMeshes[type][invader.frame], .position = at(invader.placement)});
     }
-    const Cannon& cannon = simulation.cannon();
+}
+
+void PlayfieldView::drawCannon(vox::SceneRenderer& renderer, const Cannon& cannon, float alpha) const {
     const glm::vec3 cannonAt = at(cannon.placement) + lag(cannon, alpha);
     if (cannon.phase != CannonPhase::Waiting) {
         const float x = cannonAt.x;
@@ -140,6 +152,9 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
                              .tint = blink || !m_flashes ? glm::vec3(1.0f, 0.3f, 0.2f) : glm::vec3(0.4f),
                              .flash = blink ? 0.6f : 0.0f});
     }
+}
+
+void PlayfieldView::drawShots(vox::SceneRenderer& renderer, const Simulation& simulation, float alpha) const {
     const PlayerShot& shot = simulation.playerShot();
     if (shot.phase == ShotPhase::Flying) {
         // A white-hot core in a cyan halo twice its size just behind it: a bolt that reads at a glance,
@@ -165,12 +180,13 @@ void PlayfieldView::draw(vox::SceneRenderer& renderer, const Simulation& simulat
                                          lag(alienShot, alpha),
                              .flash = 0.3f});
     }
-    const Saucer& saucer = simulation.saucer();
-    if (saucer.active)
-        renderer.drawSprite({.mesh = m_saucerMesh, .position = at(saucer.placement) + lag(saucer, alpha)});
+}
+
+void PlayfieldView::drawExplosions(vox::SceneRenderer& renderer,
+                                   std::span<const Explosion> explosions) const {
     // Without flashes an explosion shows its shape in steady colours: no glow that comes and goes.
     const float flashes = m_flashes ? 1.0f : 0.0f;
-    for (const Explosion& explosion : simulation.explosions()) {
+    for (const Explosion& explosion : explosions) {
         const float fade = static_cast<float>(explosion.framesLeft) / 16.0f * flashes;
         switch (explosion.kind) {
         case ExplosionKind::Invader: {

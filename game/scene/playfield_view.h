@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 namespace invaders {
 
@@ -39,6 +40,11 @@ public:
 
 private:
     void syncShieldMeshes(vox::SceneRenderer& renderer, const Simulation& simulation);
+    // The parts of `draw`, back to front as the arcade stacks them.
+    void drawShieldsAndRack(vox::SceneRenderer& renderer, const Simulation& simulation);
+    void drawCannon(vox::SceneRenderer& renderer, const Cannon& cannon, float alpha) const;
+    void drawShots(vox::SceneRenderer& renderer, const Simulation& simulation, float alpha) const;
+    void drawExplosions(vox::SceneRenderer& renderer, std::span<const Explosion> explosions) const;
     void drawTurning(vox::SceneRenderer& renderer, vox::MeshHandle mesh, glm::ivec3 size, glm::vec3 centre,
                      float scale, float degrees) const;
 
