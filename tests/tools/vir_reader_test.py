@@ -18,6 +18,7 @@ against the game itself, so that the page stays true to what the game writes and
    fails, as the page says.
 """
 
+import json
 import os
 import random
 import re
@@ -64,8 +65,6 @@ def reader_json(argument):
     result = subprocess.run([sys.executable, READER, "--json", argument], capture_output=True, text=True)
     if result.returncode != 0:
         return None
-    import json
-
     return json.loads(result.stdout)
 
 
@@ -97,11 +96,10 @@ def check_recorded_runs(checks, game, work, environment):
                       f"{name}: the file's final hash is the one the game printed")
         checks.expect(from_file["form"] == "vir" and from_code["form"] == "share-code", f"{name}: forms")
         checks.expect(same_run(from_file, from_code), f"{name}: the file and the code hold the same run")
-        form, replay = vir_reader.read_run(path)
+        replay = vir_reader.read_run(path)[1]
         code = vir_reader.encode_share_code(replay)
         checks.expect(code == game_code(played.stdout), f"{name}: the reader writes the game's code")
         converted = os.path.join(work, f"converted-{seed}.vir")
-        vir_reader.read_run(code)  # a code given as the argument itself
         subprocess.run([sys.executable, READER, "--to-vir", converted, code], check=True)
         for flag, argument in (("--replay", converted), ("--replay-code", code)):
             replayed = run([game, "--headless", "--size", "64x64", flag, argument, "--print-state-hash"],
@@ -209,6 +207,11 @@ def check_damaged_files(checks, game, work, recorded, environment):
     print(f"damaged copies of {os.path.basename(path)}: the reader refused {reader_refused} of {len(changes)}, "
           f"the game {game_refused} of {len(for_game)}")
     checks.expect(reader_refused == len(changes), "the reader refuses every one-byte change, cut and addition")
+    with open(damaged, "wb") as file:
+        file.write(changes[2 * (len(original) - 5)])  # the last input changed
+    as_program = subprocess.run([sys.executable, READER, damaged], capture_output=True, text=True)
+    checks.expect(as_program.returncode == 2 and "checksum" in as_program.stderr,
+                  f"the reader's program exits 2 saying why ({as_program.returncode}, {as_program.stderr.strip()})")
     checks.expect(game_refused == len(for_game), "the game refuses every one-byte change, cut and addition")
 
     # An edited input under a recomputed checksum loads in both; only playing it finds it (the page).
