@@ -80,6 +80,17 @@ bool GameFlow::sessionStepped() const {
     return m_session.stepped() || m_runs.watchStepped();
 }
 
+std::optional<ShownInput> GameFlow::shownInput() const {
+    const Simulation* shown = simulation();
+    if (shown == nullptr)
+        return std::nullopt;
+    if (m_screen == Screen::Watch)
+        return ShownInput{m_runs.watchedRun()->lastInput(), shown->currentPlayer()};
+    if (m_screen == Screen::Playing && m_options.showInputs)
+        return ShownInput{m_session.lastInput(), shown->currentPlayer()};
+    return std::nullopt;
+}
+
 std::span<const SimEvent> GameFlow::events() const {
     const Simulation* shown = simulation();
     return sessionStepped() && shown != nullptr ? shown->events() : std::span<const SimEvent>();

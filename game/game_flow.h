@@ -59,6 +59,12 @@ struct FlowSettings {
     Settings options;                           ///< What the options screen starts from.
 };
 
+/// One step's input as the input panel shows it.
+struct ShownInput {
+    StepInput input;    ///< Left, right, fire.
+    int32_t player = 0; ///< Whose (0 or 1): the active player of the simulation on screen.
+};
+
 /// See the file comment.
 class GameFlow final {
 public:
@@ -89,6 +95,10 @@ public:
     [[nodiscard]] std::span<const SimEvent> events() const;
     /// True when the latest step stepped the simulation on screen (false on menus, pause, the title).
     [[nodiscard]] bool sessionStepped() const;
+    /// The inputs the input panel shows (ui/input_panel.h) and whose they are: on WATCH the watched run's
+    /// latest step's; in a game (PLAYING) the player's latest step's when Options > SHOW INPUTS is on;
+    /// else nothing.
+    [[nodiscard]] std::optional<ShownInput> shownInput() const;
     /// The screen objects, for their own state (selection, letters, the controls' note).
     [[nodiscard]] const ScreenSet& screens() const { return m_screens; }
     /// What several screens read: the players the title chose, the highlighted row, the key pressed.

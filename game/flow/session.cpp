@@ -31,6 +31,7 @@ void Session::start(bool demo, int32_t players, Difficulty difficulty) {
     const SimSettings settings{m_settings.seed + m_sessions, players, difficulty};
     ++m_sessions;
     m_simulation = std::make_unique<Simulation>(settings, m_assets);
+    m_lastInput = {};
     m_pilot = demo ? std::make_unique<AutoPlayer>(settings.seed) : nullptr;
     // Every player game is recorded, to keep it if it enters the table and to SHARE it.
     m_runOpen = !demo;
@@ -59,6 +60,7 @@ void Session::nameRun(const std::array<char, 3>& initials) {
 void Session::step(const StepInput& input) {
     m_simulation->step(input);
     m_stepped = true;
+    m_lastInput = input;
     if (m_recordingOpen)
         m_recording->inputs.push_back(input.bits());
     if (!m_runOpen)

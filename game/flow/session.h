@@ -63,6 +63,9 @@ public:
     [[nodiscard]] bool stepped() const { return m_stepped; }
     /// Events of the session's latest step, empty when the latest step of the flow did not step it.
     [[nodiscard]] std::span<const SimEvent> events() const;
+    /// The input of the session's latest step (the player's, the pilot's or the replay's); none pressed
+    /// before its first.
+    [[nodiscard]] StepInput lastInput() const { return m_lastInput; }
     /// Counts the sessions started so far: a new value means a new game (or demo) began.
     [[nodiscard]] uint64_t number() const { return m_sessions; }
     /// True when the session is the player's (or the replay's), not the demo pilot's.
@@ -98,6 +101,7 @@ private:
     std::unique_ptr<Simulation> m_simulation;
     std::unique_ptr<AutoPlayer> m_pilot;
     bool m_stepped = false;
+    StepInput m_lastInput;
     uint64_t m_sessions = 0;
     size_t m_replayStep = 0;
     std::optional<Replay> m_recording;

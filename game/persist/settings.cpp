@@ -35,7 +35,7 @@ struct LookFlag {
     std::string_view name;
     bool Settings::*member;
 };
-constexpr std::array<LookFlag, 7> kLookFlags = {{
+constexpr std::array<LookFlag, 8> kLookFlags = {{
     {"reduce_motion", &Settings::reduceMotion},
     {"flashes", &Settings::flashes},
     {"color_blind_colors", &Settings::colorBlindColors},
@@ -43,6 +43,7 @@ constexpr std::array<LookFlag, 7> kLookFlags = {{
     {"large_text", &Settings::largeText},
     {"visible_beat", &Settings::visibleBeat},
     {"cabinet", &Settings::cabinet},
+    {"show_inputs", &Settings::showInputs},
 }};
 
 bool startsWithIgnoringCase(std::string_view text, std::string_view prefix) {

@@ -21,6 +21,7 @@
 //     large_text = false
 //     visible_beat = false
 //     cabinet = false
+//     show_inputs = false
 //     key.Left = Left
 //     key.Left = A
 //     key.ToggleFullscreen = Alt+Return
@@ -37,7 +38,7 @@
 // - Comments start with '#'. Keys can come in any order and may be left out (they keep their defaults).
 // - The last line is `end`, so a file cut short by a crash or a full disk is recognised.
 //
-// - The accessibility and view settings (reduce_motion to cabinet above) are booleans too; a bad value of
+// - The accessibility and view settings (reduce_motion to show_inputs above) are booleans too; a bad value of
 //   one of them (`flashes = maybe`) is a warning naming the setting, which keeps its default: a typo there
 //   must not cost the player their keys and volumes.
 //
@@ -113,6 +114,7 @@ struct Settings {
     bool largeText = false;        ///< Text and HUD about half as large again.
     bool visibleBeat = false;      ///< The ground line and the light pulse with each march note.
     bool cabinet = false;          ///< The upright cabinet: black and white under coloured gels, the moon.
+    bool showInputs = false;       ///< In a game, the input panel: each step's left, right and fire.
 
     /// Same values, keys in the same order.
     [[nodiscard]] bool operator==(const Settings& other) const = default;

@@ -5,6 +5,7 @@
 #include "scene/apply_quality.h"
 #include "scene/color_blind_palette.h"
 #include "ui/hud.h"
+#include "ui/input_panel.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
 
@@ -162,9 +163,13 @@ void GameScene::render(int width, int height, double alpha) {
 
     ui::Painter painter(m_renderer, {width, height});
     painter.setHighContrast(options.highContrastHud);
-    if (scenery == Scenery::Playfield)
-        drawHud(painter,
-                playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height}));
+    m_lastInputPanel.reset();
+    if (scenery == Scenery::Playfield) {
+        m_lastPlayfield =
+            playfieldScreenRect(m_view.frame({width, height}, hudLine, {}, false), {width, height});
+        drawHud(painter, m_lastPlayfield);
+        drawInputPanel(painter, m_lastPlayfield);
+    }
     ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.gamepadLastUsed());
     m_flow.drawUi(ui);
     drawCabinetCaption(painter);
@@ -194,6 +199,20 @@ void GameScene::drawHud(ui::Painter& painter, const ScreenRect& playfield) const
     hud.playfieldMin = playfield.min; // unshaken: the HUD stays put when the picture shakes
     hud.playfieldMax = playfield.max;
     ui::drawHud(painter, hud);
+}
+
+void GameScene::drawInputPanel(ui::Painter& painter, const ScreenRect& playfield) {
+    const std::optional<ShownInput> shown = m_flow.shownInput();
+    if (!shown)
+        return;
+    ui::InputPanelModel model;
+    model.left = shown->input.left;
+    model.right = shown->input.right;
+    model.fire = shown->input.fire;
+    model.player = shown->player;
+    model.playfieldMin = playfield.min; // beside the playfield as the HUD is: unshaken
+    model.playfieldMax = playfield.max;
+    m_lastInputPanel = ui::drawInputPanel(painter, model);
 }
 
 void GameScene::drawFrameRate(ui::Painter& painter) const {

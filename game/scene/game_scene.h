@@ -15,6 +15,7 @@
 #include "persist/high_scores.h"
 #include "persist/run_store.h"
 #include "touch_input.h"
+#include "ui/input_panel.h"
 #include "ui/painter.h"
 
 #include "vox/core/result.h"
@@ -87,6 +88,12 @@ public:
     [[nodiscard]] bool showingCabinet() const;
     /// Every text the latest frame drew (for the contrast tests).
     [[nodiscard]] const std::vector<ui::DrawnText>& lastFrameTexts() const { return m_lastTexts; }
+    /// Where the latest frame drew the input panel (ui/input_panel.h); nothing when it drew none.
+    [[nodiscard]] const std::optional<ui::InputPanelLayout>& lastInputPanel() const {
+        return m_lastInputPanel;
+    }
+    /// Where the latest frame with the playfield had it on screen (the HUD and the input panel sit beside).
+    [[nodiscard]] const ScreenRect& lastPlayfieldRect() const { return m_lastPlayfield; }
 
 private:
     GameScene(vox::SceneRenderer renderer, const GameAssets& assets, const FlowSettings& flow,
@@ -94,6 +101,7 @@ private:
     void saveChanges();
     void handleEvents();
     void drawHud(ui::Painter& painter, const ScreenRect& playfield) const;
+    void drawInputPanel(ui::Painter& painter, const ScreenRect& playfield);
     void drawFrameRate(ui::Painter& painter) const;
     void drawCabinetCaption(ui::Painter& painter) const;
     [[nodiscard]] Settings lookSettings() const;
@@ -121,6 +129,8 @@ private:
     vox::Camera m_camera;
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;
+    std::optional<ui::InputPanelLayout> m_lastInputPanel;
+    ScreenRect m_lastPlayfield;
     std::string m_frameRateText;
 };
 

@@ -1,4 +1,4 @@
-// Options: sound, difficulty, the view and cabinet, display, drawing quality and the ways to the
+// Options: sound, difficulty, the view, cabinet and input panel, display, drawing quality and the ways to the
 // accessibility options and the controls. Left/Right change a value; every change is applied and saved
 // from the next step (`OptionsApplier`).
 #include "screens/screens.h"
@@ -10,7 +10,8 @@
 namespace invaders {
 namespace {
 
-/// Volumes, mute, difficulty, view, cabinet, fullscreen, vsync, quality, accessibility, controls.
+/// Volumes, mute, difficulty, view, cabinet, show inputs, fullscreen, vsync, quality, accessibility,
+/// controls.
 class OptionsScreen final : public FlowScreen {
 public:
     void enter() override;
@@ -75,6 +76,10 @@ Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     // The 1978 upright's picture, in either view (scene/apply_look.h).
     if (ui.option("CABINET", options.cabinet ? "ON" : "OFF") != 0) {
         options.cabinet = !options.cabinet;
+    }
+    // In a game, each step's left, right and fire beside the playfield (ui/input_panel.h); WATCH always.
+    if (ui.option("SHOW INPUTS", options.showInputs ? "ON" : "OFF") != 0) {
+        options.showInputs = !options.showInputs;
     }
     if (ui.option("FULLSCREEN", onOff(options.fullscreen, display.fullscreen)) != 0) {
         options.fullscreen = !options.fullscreen;

@@ -75,6 +75,10 @@ public:
     [[nodiscard]] int64_t stepsPlayed() const { return static_cast<int64_t>(m_step); }
     /// Steps in the run.
     [[nodiscard]] int64_t totalSteps() const { return static_cast<int64_t>(m_replay.inputs.size()); }
+    /// The input of the latest step played (none pressed before the first).
+    [[nodiscard]] StepInput lastInput() const {
+        return m_step == 0 ? StepInput{} : StepInput::fromBits(m_replay.inputs[m_step - 1]);
+    }
     /// The outcome: set once `ended()`.
     [[nodiscard]] const std::optional<RunVerdict>& verdict() const { return m_verdict; }
 

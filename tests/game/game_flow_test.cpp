@@ -276,8 +276,9 @@ TEST(GameFlow, OptionsChangeValuesWithLeftRightAndConfirmOpensControls) {
     EXPECT_EQ(flow.options().difficulty, Difficulty::Easy);
     // Holding a direction repeats it, as menus do.
     keyboard.hold(SDL_SCANCODE_DOWN);
-    // VIEW, then repeats: CABINET, FULLSCREEN, VSYNC, QUALITY, RENDER SCALE, ACCESSIBILITY, CONTROLS
-    keyboard.idle(ui::kRepeatDelay + 6 * ui::kRepeatInterval);
+    // VIEW, then repeats: CABINET, SHOW INPUTS, FULLSCREEN, VSYNC, QUALITY, RENDER SCALE, ACCESSIBILITY,
+    // CONTROLS
+    keyboard.idle(ui::kRepeatDelay + 7 * ui::kRepeatInterval);
     EXPECT_EQ(flow.selectedItem(), "CONTROLS");
     keyboard.release(SDL_SCANCODE_DOWN);
     keyboard.tap(SDL_SCANCODE_RETURN);

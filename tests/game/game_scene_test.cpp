@@ -452,11 +452,16 @@ TEST_F(GameSceneTest, OptionsShowWhatAutoQualityChoseAndApplyItLive) {
         return std::any_of(texts.begin(), texts.end(),
                            [&](const ui::DrawnText& t) { return t.text.find(value) != std::string::npos; });
     };
-    // The ground below the options panel (the bottom 40 rows, under the ground line's glow): the 3D scene
-    // alone, and still (the stars above twinkle).
+    // The ground left of the options panel (the bottom 40 rows' first 240 pixels, under the ground line's
+    // glow): the 3D scene alone, and still (the stars above twinkle).
     const auto ground = [&] {
         const vox::Image image = render(*scene);
-        return std::vector<uint8_t>(image.rgba.end() - image.width * 40 * 4, image.rgba.end());
+        std::vector<uint8_t> pixels;
+        for (int y = image.height - 40; y < image.height; ++y) {
+            const auto row = image.rgba.begin() + static_cast<std::ptrdiff_t>(y) * image.width * 4;
+            pixels.insert(pixels.end(), row, row + 240 * 4);
+        }
+        return pixels;
     };
     scene->setDisplay({.vsync = true, .fullscreen = false, .softwareRenderer = false});
     const std::vector<uint8_t> full = ground();

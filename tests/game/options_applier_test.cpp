@@ -112,6 +112,7 @@ TEST(OptionsDifference, EachFieldIsNoticedAndOnlyItsApplyStepIsAsked) {
         {"highContrastHud", [](Settings& s) { s.highContrastHud = true; }, false, false, false, false},
         {"largeText", [](Settings& s) { s.largeText = true; }, false, false, false, false},
         {"visibleBeat", [](Settings& s) { s.visibleBeat = true; }, false, false, false, false},
+        {"showInputs", [](Settings& s) { s.showInputs = true; }, false, false, false, false},
     };
     for (const Case& test : cases) {
         SCOPED_TRACE(test.field);
@@ -329,8 +330,8 @@ TEST(OptionsApplier, EveryChangeAnyScreenMakesIsAppliedAndSaved) {
     EXPECT_EQ(runner.target.saves, runner.changes);
 }
 
-// Each accessibility row and the cabinet change their own `Settings` field and nothing else, and each
-// change is saved once.
+// Each accessibility row, the cabinet and the input panel change their own `Settings` field and nothing else,
+// and each change is saved once.
 TEST(OptionsApplier, EachAccessibilityRowAndTheCabinetChangeTheirFieldAndAreSavedOnce) {
     struct Case {
         const char* row; // its label
@@ -345,6 +346,7 @@ TEST(OptionsApplier, EachAccessibilityRowAndTheCabinetChangeTheirFieldAndAreSave
         {"TEXT SIZE", &Settings::largeText, true},
         {"VISIBLE BEAT", &Settings::visibleBeat, true},
         {"CABINET", &Settings::cabinet, false},
+        {"SHOW INPUTS", &Settings::showInputs, false},
     };
     for (const Case& test : cases) {
         SCOPED_TRACE(test.row);

@@ -120,6 +120,41 @@ TEST_F(WatchShareSceneTest, TheWatchBannerThePauseMenuAndTheVerdict) {
     EXPECT_TRUE(drew("VERIFIED"));
 }
 
+// The input panel follows the run: each step, the caps lit are the recorded step's inputs, beside the
+// playfield.
+TEST_F(WatchShareSceneTest, TheInputPanelShowsEachStepsRecordedInputs) {
+    playEnterAndWatch();
+    if (HasFatalFailure())
+        return;
+    const RunPlayback* watched = m_scene->flow().runs().watchedRun();
+    ASSERT_NE(watched, nullptr);
+    int rendered = 0;
+    for (int i = 0; i < 400 && rendered < 2; ++i) {
+        m_scene->step({});
+        const StepInput recorded =
+            StepInput::fromBits(watched->replay().inputs[static_cast<size_t>(watched->stepsPlayed() - 1)]);
+        ASSERT_TRUE(m_scene->flow().shownInput().has_value());
+        EXPECT_EQ(m_scene->flow().shownInput()->input, recorded) << "step " << watched->stepsPlayed();
+        if (i < 130) // the cannon appears: the run's taps of Fire count from then on
+            continue;
+        // Render one step with Fire held and one without.
+        if (recorded.fire != (rendered == 0))
+            continue;
+        const vox::Image image = render(rendered == 0 ? "watch_input_fire" : "watch_input_none");
+        ASSERT_TRUE(m_scene->lastInputPanel().has_value());
+        const ui::InputPanelLayout& panel = *m_scene->lastInputPanel();
+        EXPECT_EQ(test::inputCapLit(image, panel, ui::InputCap::Fire), recorded.fire);
+        EXPECT_FALSE(test::inputCapLit(image, panel, ui::InputCap::Left)) << "the run never moved";
+        EXPECT_FALSE(test::inputCapLit(image, panel, ui::InputCap::Right));
+        const ScreenRect& playfield = m_scene->lastPlayfieldRect();
+        EXPECT_TRUE(panel.max.x <= playfield.min.x || panel.min.x >= playfield.max.x ||
+                    panel.max.y <= playfield.min.y || panel.min.y >= playfield.max.y)
+            << "off the playfield";
+        ++rendered;
+    }
+    EXPECT_EQ(rendered, 2);
+}
+
 TEST_F(WatchShareSceneTest, TheSharePanelSaysWhereTheRunWentAndHowToPlayIt) {
     playEnterAndWatch();
     if (HasFatalFailure())

@@ -250,6 +250,7 @@ TEST(Settings, AccessibilityAndViewSwitchesRoundTripOneByOne) {
         {"large_text", &Settings::largeText},
         {"visible_beat", &Settings::visibleBeat},
         {"cabinet", &Settings::cabinet},
+        {"show_inputs", &Settings::showInputs},
     };
     for (const auto& [name, member] : switches) {
         SCOPED_TRACE(name);
@@ -268,7 +269,7 @@ TEST(Settings, AccessibilityAndViewSwitchesRoundTripOneByOne) {
     EXPECT_FALSE(defaults.reduceMotion);
     EXPECT_TRUE(defaults.flashes);
     EXPECT_FALSE(defaults.colorBlindColors || defaults.highContrastHud || defaults.largeText ||
-                 defaults.visibleBeat || defaults.cabinet);
+                 defaults.visibleBeat || defaults.cabinet || defaults.showInputs);
 }
 
 // A bad value of one of them is a warning naming the file, line and setting; it keeps its default and the
