@@ -4,8 +4,8 @@
 #   play  build and run the game: a compiler, CMake, SDL2, libepoxy, GLM, Dear ImGui, stb, Mesa (scripts/play.sh)
 #   package  build the Debian packages (cmake --build --preset package): play's set, dpkg-dev and file
 #   test  everything scripts/test.sh builds and checks: package's set, plus GoogleTest, Google Benchmark and
-#         its peers, clang (fuzzing), clang-format, Doxygen, Xvfb, lintian and the desktop and AppStream
-#         validators (the default)
+#         its peers, clang (fuzzing), clang-format, Universal Ctags, Doxygen, Xvfb, lintian and the desktop
+#         and AppStream validators (the default)
 #   web   the browser build (scripts/web.sh, scripts/setup-web-deps.sh): Emscripten, CMake and make, and
 #         every header the web build reads from the system (GLM, stb), plus Chromium for its test
 # Usage: scripts/setup-deps.sh [play|package|test|web] [--list]   (uses sudo when not root)
@@ -34,6 +34,7 @@ test=(
   libbox2d-dev libbullet-dev                    # benchmark peers only (bench/)
   python3-matplotlib                            # scripts/plot_benchmarks.py (docs/benchmarks.md's plot)
   clang-format git                              # style check run by the tests script (git ls-files lists the sources)
+  universal-ctags python3                       # scripts/check-function-size.sh: no function over 80 lines
   doxygen                                       # the engine's API reference (target api_docs)
   clang libclang-rt-dev                         # libFuzzer targets (scripts/fuzz.sh, run by the tests script)
   lintian                                       # the package stage: Debian's package checker

@@ -16,6 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-deps.sh test
 scripts/check-format.sh
+scripts/check-function-size.sh # no function over 80 lines in engine/, game/, samples/
 
 # No display needed: SDL's offscreen driver with Mesa llvmpipe through EGL. VOX_REQUIRE_GL makes the
 # GL tests fail, rather than skip, if no context can be made.
