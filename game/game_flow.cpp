@@ -101,12 +101,12 @@ std::span<const SimEvent> GameFlow::events() const {
 void GameFlow::keyPressed(SDL_Scancode key) {
     if (!m_shared.pendingKey)
         m_shared.pendingKey = key;
-    m_shared.gamepadLastUsed = false;
+    m_shared.inputDevice = ui::InputDevice::Keyboard;
 }
 
 void GameFlow::buttonPressed() {
     m_shared.pendingButton = true;
-    m_shared.gamepadLastUsed = true;
+    m_shared.inputDevice = ui::InputDevice::Gamepad;
 }
 
 // --- Moving between screens ---------------------------------------------------------------------------

@@ -12,7 +12,8 @@
 // screen (`carryOut`), starting or ending a session or a playback on the way.
 //
 //   attract:  Title --10 s--> ScoreTable --6 s--> HighScores --6 s--> Demo --(game over or 40 s)--> Title
-//             on any of them: Confirm starts a game, Back opens the options, a direction goes to Title
+//             on any of them: Confirm (a bare tap) starts a game, Back opens the options, a direction goes to
+//             Title; on the title itself Confirm (a bare tap) chooses its selected row
 //   a game:   Playing --Pause--> Paused (resume / options / quit to title)
 //             Playing --game over--> GameOver (3 s) --> EnterInitials (a top-ten score, per player; its
 //                     run is kept) --> HighScores (browsed: the new row selected, SHARE THIS GAME last)
@@ -128,15 +129,18 @@ public:
     [[nodiscard]] const std::string& optionsNote() const { return m_shared.optionsNote; }
 
     /// A key went down (not a repeat): kept until the next `step()` (the controls screen binds it, the
-    /// initials screen types it), then forgotten.
+    /// initials screen types it), then forgotten. The hints name keys from now on.
     void keyPressed(SDL_Scancode key);
-    /// A gamepad button went down (it cancels listening for a key).
+    /// A gamepad button went down (it cancels listening for a key); the hints name its buttons from now on.
     void buttonPressed();
     /// A tap on a touch screen at `where` (fractions of the screen) for the next step's menu (ui::NavInput).
     void tapped(glm::vec2 where) { m_nav.tap(where); }
-    /// True when the latest key or button the player pressed was a controller's: hints then name its
-    /// buttons (A, B, START) instead of keys, until a key is pressed again.
-    [[nodiscard]] bool gamepadLastUsed() const { return m_shared.gamepadLastUsed; }
+    /// A finger came down on the touch screen (touch_input.h): the touch controls show and the hints name
+    /// them, until a key or a controller button is pressed.
+    void touched() { m_shared.inputDevice = ui::InputDevice::Touch; }
+    /// Where the latest key, controller button or touch came from (the keyboard before any): the hints
+    /// name its keys, buttons (A, B, START) or on-screen controls (OK, BACK, II).
+    [[nodiscard]] ui::InputDevice inputDevice() const { return m_shared.inputDevice; }
     /// True while the screen takes every key itself (the controls screen waits for a key): the app should
     /// not act on global keys (F11, F3), which the player may be choosing.
     [[nodiscard]] bool listeningForKey() const { return current().capturesKeys(); }

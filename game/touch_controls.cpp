@@ -1,6 +1,7 @@
 #include "touch_controls.h"
 
 #include "ui/theme.h"
+#include "ui/ui.h"
 
 #include <array>
 #include <cmath>
@@ -24,7 +25,7 @@ const std::array<TouchButton, 4> kPlayButtons = {{
      {{0.135f, kButtonsTop}, {0.24f, kButtonsBottom}},
      "→",
      Action::Right},
-    {{{0.86f, 0.1f}, {1.0f, kZonesTop}}, {{0.89f, 0.12f}, {0.98f, 0.22f}}, "II", Action::Pause},
+    {{{0.86f, 0.1f}, {1.0f, kZonesTop}}, {{0.89f, 0.12f}, {0.98f, 0.22f}}, ui::kTouchPause, Action::Pause},
     {{{0.5f, kZonesTop}, {1.0f, 1.0f}},
      {{0.83f, kButtonsTop}, {0.98f, kButtonsBottom}},
      "FIRE",
@@ -46,8 +47,8 @@ const std::array<TouchButton, 6> kMenuButtons = {{
     menuKey(0.065f, 0.05f, "↑", Action::MenuUp),
     menuKey(0.12f, 0.05f, "↓", Action::MenuDown),
     menuKey(0.175f, 0.05f, "→", Action::MenuRight),
-    menuKey(0.775f, 0.095f, "BACK", Action::Back),
-    menuKey(0.875f, 0.11f, "OK", Action::Confirm),
+    menuKey(0.775f, 0.095f, ui::kTouchBack, Action::Back), // the hints name them so (ui.h)
+    menuKey(0.875f, 0.11f, ui::kTouchConfirm, Action::Confirm),
 }};
 
 const TouchButton* buttonAt(glm::vec2 point, TouchMode mode) {

@@ -48,12 +48,8 @@ vox::ActionState combineActions(const vox::ActionState& a, const vox::ActionStat
 TouchInput::TouchInput() : m_tracing(traceRequested()) {}
 
 bool TouchInput::handleEvent(const SDL_Event& event, vox::PixelSize drawable, double aspect) {
-    if (event.type == SDL_KEYDOWN || event.type == SDL_CONTROLLERBUTTONDOWN)
-        m_hiddenByKeys = true; // a player with keys or a pad does not need buttons over the game
     if (!m_state.handleEvent(event))
         return false;
-    if (event.type == SDL_FINGERDOWN)
-        m_hiddenByKeys = false;
     m_drawable = drawable;
     m_aspect = aspect;
     return true;
@@ -63,8 +59,10 @@ TouchStep TouchInput::takeStep(Screen screen) {
     const TouchMode mode = touchModeFor(screen);
     const vox::Viewport viewport = vox::letterboxViewport(m_drawable.width, m_drawable.height, m_aspect);
     std::vector<vox::Finger> fingers;
+    bool touched = false;
     for (const vox::Finger& finger : m_state.fingers()) {
         m_fingersChanged = m_fingersChanged || finger.began || finger.ended;
+        touched = touched || finger.began;
         auto owner = std::find_if(m_owners.begin(), m_owners.end(), [&](const Owner& o) {
             return o.device == finger.device && o.id == finger.id;
         });
@@ -95,13 +93,15 @@ TouchStep TouchInput::takeStep(Screen screen) {
     step.actions.pressedBits = (request.heldBits & ~m_stillBits) | request.beganBits;
     step.actions.releasedBits = (m_stillBits | request.heldBits) & ~request.stillBits;
     step.tap = request.tap;
+    step.touched = touched;
     m_heldBits = request.heldBits;
     m_stillBits = request.stillBits;
     return step;
 }
 
-void TouchInput::draw(ui::Painter& painter, Screen screen) {
-    if (visible())
+void TouchInput::draw(ui::Painter& painter, const GameFlow& flow) {
+    const Screen screen = flow.screen();
+    if (visible(flow)) // a player with keys or a pad does not need buttons over the game
         drawTouchControls(painter, touchModeFor(screen), m_heldBits);
     if (!m_tracing || m_textsTracedScreen == screen)
         return;

@@ -170,11 +170,11 @@ void GameScene::render(int width, int height, double alpha) {
         drawHud(painter, m_lastPlayfield);
         drawInputPanel(painter, m_lastPlayfield);
     }
-    ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.gamepadLastUsed());
+    ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.inputDevice());
     m_flow.drawUi(ui);
     drawCabinetCaption(painter);
     if (m_touch != nullptr)
-        m_touch->draw(painter, m_flow.screen());
+        m_touch->draw(painter, m_flow);
     drawFrameRate(painter);
     m_lastTexts = painter.takeTexts();
     (void)m_renderer.endFrame();

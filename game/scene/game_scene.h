@@ -59,6 +59,8 @@ public:
     void buttonPressed() { m_flow.buttonPressed(); }
     /// A tap on a touch screen at `where` (fractions of the screen), for the menu of the next step.
     void tapped(glm::vec2 where) { m_flow.tapped(where); }
+    /// A finger came down on the touch screen: the hints name the touch controls (GameFlow::touched).
+    void touched() { m_flow.touched(); }
     /// F11 (the runner's): flips the fullscreen option, which the runner then applies.
     void toggleFullscreen() { m_flow.toggleFullscreen(); }
     /// Draws `touch`'s on-screen controls over every frame (when it shows them); null: none. Not owned.

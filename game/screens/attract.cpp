@@ -1,10 +1,11 @@
-// What the attract screens share: Confirm plays, Back opens the options, a direction returns to the title.
+// What the attract screens share: Confirm plays (so does a bare tap on a touch screen: these screens have no
+// rows to tap), Back opens the options, a direction returns to the title.
 #include "screens/screens.h"
 
 namespace invaders {
 
 Transition stepAttract(const ScreenContext& context, const ui::NavInput& nav, int32_t frames) {
-    if (nav.confirm)
+    if (nav.confirm || nav.tap)
         return Transition::startGame(context.shared.players);
     if (nav.back)
         return Transition::to(Transition::Kind::OpenOptions);

@@ -119,7 +119,7 @@ Transition ControlsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     }
     ui.text(status.empty() ? " " : status, ui::theme::kAccent);
     ui.text("MENUS ALWAYS ANSWER ↑↓←→ ENTER SPACE ESC", ui::theme::kMuted);
-    ui.hints({ui::kHintSelect, {"ENTER", "CHANGE KEY", "A"}, ui::kHintBack});
+    ui.hints({ui::kHintSelect, {"ENTER", "CHANGE KEY", "A", ui::kTouchConfirm}, ui::kHintBack});
     ui.endPanel();
     return next;
 }

@@ -28,7 +28,7 @@ Transition DemoScreen::step(const StepContext& context, ui::Ui& ui, const vox::A
 
 Transition DemoScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     layoutTurnBanner(context.session, ui);
-    ui.hintBar({{"", "DEMO"}, {"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {1.0f, 1.0f});
+    ui.hintBar({{"", "DEMO"}, ui::kHintPlay, ui::kHintOptions}, {1.0f, 1.0f});
     return Transition::none();
 }
 

@@ -88,15 +88,16 @@ Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         ui.text(line, ui::theme::kText, 1, highlighted);
     }
     if (!shared.tableBrowsable) {
-        ui.hints({{"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}});
+        ui.hints({ui::kHintPlay, ui::kHintOptions});
     } else {
         if (shared.tableAfterGame) {
             ui.space();
             ui.text("SHARE THIS GAME", ui::theme::kText, 1, selected == static_cast<int32_t>(entries.size()));
         }
         const bool onShare = shared.tableAfterGame && selected == static_cast<int32_t>(entries.size());
-        ui.hints(
-            {{"\u2191\u2193", "CHOOSE"}, {"ENTER", onShare ? "SHARE" : "WATCH", "A"}, {"ESC", "BACK", "B"}});
+        ui.hints({{"\u2191\u2193", "CHOOSE"},
+                  {"ENTER", onShare ? "SHARE" : "WATCH", "A", ui::kTouchConfirm},
+                  ui::kHintBack});
     }
     ui.endPanel();
     return Transition::none();

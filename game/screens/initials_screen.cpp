@@ -79,8 +79,12 @@ Transition InitialsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     for (size_t i = static_cast<size_t>(m_cursor) + 1; i < shown.size(); ++i)
         shown[i] = ' '; // not chosen yet
     ui.letterBoxes(shown, m_cursor);
-    ui.text("TYPE THEM, OR CHOOSE WITH ↑↓", ui::theme::kMuted);
-    ui.hints({{"↑↓", "LETTER"}, {"ENTER", "NEXT", "A"}, {"BKSP", "ERASE", "B"}});
+    // A touch screen has no keys to type them with.
+    ui.text(ui.device() == ui::InputDevice::Touch ? "CHOOSE THEM WITH ↑↓" : "TYPE THEM, OR CHOOSE WITH ↑↓",
+            ui::theme::kMuted);
+    ui.hints({{"↑↓", "LETTER"},
+              {"ENTER", "NEXT", "A", ui::kTouchConfirm},
+              {"BKSP", "ERASE", "B", ui::kTouchBack}});
     ui.endPanel();
     return Transition::none();
 }

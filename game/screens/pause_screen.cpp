@@ -39,7 +39,7 @@ Transition PauseScreen::layout(const ScreenContext& /*context*/, ui::Ui& ui) {
         next = Transition::to(Transition::Kind::OpenOptions);
     if (ui.button("QUIT TO TITLE"))
         next = Transition::to(Transition::Kind::ToTitle);
-    ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME", "B"}});
+    ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME", "B", ui::kTouchBack}});
     ui.endPanel();
     return next;
 }

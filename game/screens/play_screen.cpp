@@ -42,7 +42,8 @@ Transition PlayScreen::step(const StepContext& context, ui::Ui& ui, const vox::A
 
 Transition PlayScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     layoutTurnBanner(context.session, ui);
-    ui.hintBar({{ui::boundKeysText(context.options.keys, Action::Pause), "PAUSE", "START"}}, {1.0f, 1.0f});
+    ui.hintBar({{ui::boundKeysText(context.options.keys, Action::Pause), "PAUSE", "START", ui::kTouchPause}},
+               {1.0f, 1.0f});
     return Transition::none();
 }
 

@@ -42,7 +42,7 @@ Transition ScoreTableScreen::layout(const ScreenContext& context, ui::Ui& ui) {
                        static_cast<int32_t>((0.458f + 0.085f * static_cast<float>(i)) * size.y) - box.y / 2},
                       ui::theme::kText);
     }
-    ui.hintBar({{"ENTER", "PLAY", "A"}, {"ESC", "OPTIONS", "B"}}, {0.5f, 0.88f});
+    ui.hintBar({ui::kHintPlay, ui::kHintOptions}, {0.5f, 0.88f});
     return Transition::none();
 }
 

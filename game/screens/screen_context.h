@@ -134,8 +134,9 @@ struct SharedScreenState {
     std::optional<SDL_Scancode> pendingKey;
     /// A gamepad button went down since the last step (it cancels listening for a key).
     bool pendingButton = false;
-    /// The latest key or button pressed was a controller's: hints name its buttons (A, B, START).
-    bool gamepadLastUsed = false;
+    /// Where the latest key, button or touch came from: hints name its keys, buttons (A, B, START) or
+    /// on-screen controls (OK, BACK, II), and the touch screen's controls show only after a touch.
+    ui::InputDevice inputDevice = ui::InputDevice::Keyboard;
     /// What the display really does (the app sets it after applying the options).
     DisplayState display;
     /// A line the options screen shows about applying them ("VSYNC REFUSED BY THE GRAPHICS DRIVER").

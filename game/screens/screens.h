@@ -41,8 +41,8 @@
 
 namespace invaders {
 
-/// Steps the attract screens (title, score table, high scores, demo) share: Confirm starts a game, Back
-/// opens the options, a direction shows the title, and after `frames` steps (0: never) the next screen
+/// Steps the attract screens (title, score table, high scores, demo) share: Confirm (or a tap) starts a game,
+/// Back opens the options, a direction shows the title, and after `frames` steps (0: never) the next screen
 /// follows. `Transition::none()` when none of that happened.
 [[nodiscard]] Transition stepAttract(const ScreenContext& context, const ui::NavInput& nav, int32_t frames);
 

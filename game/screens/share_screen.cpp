@@ -78,7 +78,7 @@ Transition ShareScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         ui.text("OR ON THE PAGE", ui::theme::kMuted);
         ui.text("index.html?run=" + start + "...", ui::theme::kText);
     }
-    ui.hints({{"ESC", "BACK", "B"}});
+    ui.hints({ui::kHintBack});
     ui.endPanel();
     const ui::NavInput& nav = ui.nav();
     return nav.back || nav.confirm ? Transition::returnTo(context.shared.shareReturn) : Transition::none();

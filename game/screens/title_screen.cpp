@@ -32,7 +32,15 @@ Transition TitleScreen::step(const StepContext& context, ui::Ui& ui, const vox::
     m_idleFrames = ui.nav().any() ? 0 : m_idleFrames + 1;
     if (ui.nav().back)
         return Transition::to(Transition::Kind::OpenOptions);
-    if (const Transition chosen = layout(context, ui); !chosen.isNone())
+    // A tap on a row chooses that row (ui.h); a bare tap, on no row, does what Enter does: the title is the
+    // first of the attract screens, where a tap anywhere plays.
+    ui::NavInput nav = ui.nav();
+    if (nav.tap && ui::tappedRow(m_menu, *nav.tap) < 0) {
+        nav.tap.reset();
+        nav.confirm = true;
+    }
+    ui::Ui menuUi = ui::Ui::stepping(nav);
+    if (const Transition chosen = layout(context, menuUi); !chosen.isNone())
         return chosen;
     if (m_idleFrames >= kTitleFrames)
         return Transition::to(Transition::Kind::NextAttractScreen);
@@ -62,10 +70,10 @@ Transition TitleScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         next = Transition::to(Transition::Kind::Finish);
     ui.space(6);
     ui.text("HOW TO PLAY", ui::theme::kMuted);
-    ui.hints({{ui::moveKeysText(keys), "MOVE", "D-PAD / STICK"},
-              {ui::boundKeysText(keys, Action::Fire), "FIRE", "A"},
-              {ui::boundKeysText(keys, Action::Pause), "PAUSE", "START"}});
-    ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "OPTIONS", "B"}});
+    ui.hints({{ui::moveKeysText(keys), "MOVE", "D-PAD / STICK", ui::kTouchMove},
+              {ui::boundKeysText(keys, Action::Fire), "FIRE", "A", ui::kTouchFire},
+              {ui::boundKeysText(keys, Action::Pause), "PAUSE", "START", ui::kTouchPause}});
+    ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "OPTIONS", "B", ui::kTouchBack}});
     ui.endPanel();
     return next;
 }

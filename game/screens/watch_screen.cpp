@@ -107,7 +107,8 @@ Transition WatchScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     // Between the HUD and the saucer's lane: lower down it would hide the cannon, which the watcher follows.
     ui.hintBar({{"", claim}, {"", state}}, {0.5f, 0.155f});
     if (!run->paused() && !run->ended()) {
-        ui.hintBar({{"P", "PAUSE", "START"}, {"\u2190\u2192", "SPEED"}, {"ESC", "BACK", "B"}}, {0.5f, 1.0f});
+        ui.hintBar({{"P", "PAUSE", "START", ui::kTouchConfirm}, {"\u2190\u2192", "SPEED"}, ui::kHintBack},
+                   {0.5f, 1.0f});
         return next;
     }
     if (run->ended()) {
@@ -133,7 +134,7 @@ Transition WatchScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         next = Transition::to(Transition::Kind::Share);
     if (ui.button("BACK TO THE TABLE"))
         next = Transition::to(Transition::Kind::StopWatching);
-    ui.hints({{"\u2190\u2192", "SPEED"}, {"ENTER", "CHOOSE", "A"}, {"ESC", "BACK", "B"}});
+    ui.hints({{"\u2190\u2192", "SPEED"}, ui::kHintChoose, ui::kHintBack});
     ui.endPanel();
     return next;
 }

@@ -29,8 +29,8 @@ Ui Ui::stepping(const NavInput& input) {
     return Ui(input, nullptr, 0);
 }
 
-Ui Ui::drawing(Painter& painter, int64_t tick, bool gamepad) {
-    return Ui(NavInput{}, &painter, tick, gamepad);
+Ui Ui::drawing(Painter& painter, int64_t tick, InputDevice device) {
+    return Ui(NavInput{}, &painter, tick, device);
 }
 
 void Ui::beginPanel(std::string_view title, glm::vec2 centre, MenuState* menu) {
@@ -316,7 +316,11 @@ void Ui::drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t
 }
 
 std::string_view Ui::shownKeys(const Hint& hint) const {
-    return m_gamepad && !hint.padKeys.empty() ? hint.padKeys : std::string_view(hint.keys);
+    if (m_device == InputDevice::Gamepad && !hint.padKeys.empty())
+        return hint.padKeys;
+    if (m_device == InputDevice::Touch && !hint.touchKeys.empty())
+        return hint.touchKeys;
+    return hint.keys;
 }
 
 int32_t Ui::hintsWidth(const std::vector<Hint>& hints) const {

@@ -7,7 +7,7 @@
 //         ui.beginPanel("PAUSED", {0.5f, 0.5f}, &m_menu);
 //         if (ui.button("RESUME"))
 //             next = Transition::show(Screen::Playing);
-//         ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME"}});
+//         ui.hints({ui::kHintSelect, ui::kHintChoose, {"ESC", "RESUME", "B", ui::kTouchBack}});
 //         ui.endPanel();
 //         return next;
 //     }
@@ -15,7 +15,8 @@
 // A `Ui::stepping` Ui reads one step's `NavInput` and draws nothing: `button` returns true when the
 // player confirmed it, `option` says which way its value should change, and `endPanel` moves the selection
 // (Up/Down, wrapping). A `Ui::drawing` Ui reads no input: it lays the panel out and draws it with a
-// `Painter`, a translucent backdrop behind every text, the selected row on a bright bar, hints as key caps.
+// `Painter`, a translucent backdrop behind every text, the selected row on a bright bar, hints as key caps
+// (naming the keys, the controller's buttons or the touch screen's controls: whichever the player used last).
 // So adding a menu entry is one line in one screen's file.
 //
 // Menus answer taps too (a touch screen): drawing a panel with a menu writes where each selectable row was
@@ -57,13 +58,38 @@ struct MenuState {
 /// The selectable row of `menu` that `tap` (fractions of the screen) falls in, as last drawn; -1: none.
 [[nodiscard]] int32_t tappedRow(const MenuState& menu, glm::vec2 tap);
 
-/// One hint: the keys (on a key cap) and what they do, e.g. {"ENTER", "CHOOSE", "A"}.
+/// Where the player's latest input came from: the hints name that device's keys, buttons or controls.
+enum class InputDevice : uint8_t {
+    Keyboard, ///< Keys (also before any input).
+    Gamepad,  ///< A controller: its buttons (A, B, START).
+    Touch,    ///< A touch screen: its on-screen controls (OK, BACK, II) and gestures (a tap).
+};
+
+/// The touch screen's controls and gestures as the hints name them; touch_controls.cpp labels its buttons
+/// with the same words, so a hint names what the player sees.
+inline constexpr std::string_view kTouchConfirm = "OK";
+/// See `kTouchConfirm`.
+inline constexpr std::string_view kTouchBack = "BACK";
+/// See `kTouchConfirm`: the pause button over the playfield.
+inline constexpr std::string_view kTouchPause = "II";
+/// See `kTouchConfirm`: a tap anywhere off the controls (the attract screens start a game).
+inline constexpr std::string_view kTouchTap = "TAP";
+/// See `kTouchConfirm`: in a game, a finger on the left half of the screen moves the cannon...
+inline constexpr std::string_view kTouchMove = "LEFT SIDE";
+/// ... and one on the right half fires.
+inline constexpr std::string_view kTouchFire = "RIGHT SIDE";
+
+/// One hint: the keys (on a key cap) and what they do, e.g. {"ENTER", "CHOOSE", "A", kTouchConfirm}.
 struct Hint {
     std::string keys;           ///< Key names as shown ("↑↓", "ESC"); empty: `action` alone, as a label.
     std::string_view action;    ///< What they do.
     std::string_view padKeys{}; ///< The controller's buttons for it ("A", "START"), shown instead of `keys`
                                 ///< while a controller is the player's last input; empty: `keys` there too
                                 ///< (the arrows, which are the d-pad's).
+    /// The touch screen's control or gesture for it (`kTouchConfirm`, `kTouchTap`...), shown instead of
+    /// `keys` while touch is the player's last input; empty: `keys` there too (the arrows, which the touch
+    /// screen's menu bar has).
+    std::string_view touchKeys{};
 };
 
 /// The hints every menu shows (the fixed menu keys, which always work).
@@ -71,9 +97,13 @@ inline const Hint kHintSelect{"↑↓", "SELECT"};
 /// See `kHintSelect`.
 inline const Hint kHintChange{"←→", "CHANGE"};
 /// See `kHintSelect`.
-inline const Hint kHintChoose{"ENTER", "CHOOSE", "A"};
+inline const Hint kHintChoose{"ENTER", "CHOOSE", "A", kTouchConfirm};
 /// See `kHintSelect`.
-inline const Hint kHintBack{"ESC", "BACK", "B"};
+inline const Hint kHintBack{"ESC", "BACK", "B", kTouchBack};
+/// The attract screens' hints: Confirm (or, on a touch screen, a tap anywhere) plays...
+inline const Hint kHintPlay{"ENTER", "PLAY", "A", kTouchTap};
+/// ... and Back opens the options.
+inline const Hint kHintOptions{"ESC", "OPTIONS", "B", kTouchBack};
 
 /// See the file comment.
 class Ui {
@@ -81,8 +111,9 @@ public:
     /// A Ui that reads `input` and draws nothing.
     [[nodiscard]] static Ui stepping(const NavInput& input);
     /// A Ui that draws with `painter` and reads no input; `tick` (steps) animates nothing but the cursor.
-    /// `gamepad`: the player's last input came from a controller, so hints name its buttons.
-    [[nodiscard]] static Ui drawing(Painter& painter, int64_t tick, bool gamepad = false);
+    /// `device`: where the player's last input came from; the hints name its keys, buttons or controls.
+    [[nodiscard]] static Ui drawing(Painter& painter, int64_t tick,
+                                    InputDevice device = InputDevice::Keyboard);
 
     /// True for a drawing Ui.
     [[nodiscard]] bool isDrawing() const { return m_painter != nullptr; }
@@ -90,6 +121,8 @@ public:
     [[nodiscard]] const NavInput& nav() const { return m_nav; }
     /// The painter of a drawing Ui; null while stepping.
     [[nodiscard]] Painter* painter() const { return m_painter; }
+    /// Where the player's last input came from (the keyboard while stepping), for a text that names keys.
+    [[nodiscard]] InputDevice device() const { return m_device; }
     /// Steps since the game started, for animations.
     [[nodiscard]] int64_t tick() const { return m_tick; }
 
@@ -147,8 +180,8 @@ private:
         int32_t hiddenHeight = 0;
     };
 
-    Ui(NavInput nav, Painter* painter, int64_t tick, bool gamepad = false)
-        : m_nav(nav), m_painter(painter), m_tick(tick), m_gamepad(gamepad) {}
+    Ui(NavInput nav, Painter* painter, int64_t tick, InputDevice device = InputDevice::Keyboard)
+        : m_nav(nav), m_painter(painter), m_tick(tick), m_device(device) {}
     Row& addRow(RowKind kind, std::string_view label);
     bool selectable();
     [[nodiscard]] bool confirmed() const { return m_nav.confirm || m_rowTapped; }
@@ -164,7 +197,7 @@ private:
     NavInput m_nav;
     Painter* m_painter = nullptr;
     int64_t m_tick = 0;
-    bool m_gamepad = false;
+    InputDevice m_device = InputDevice::Keyboard;
     // The panel being described.
     bool m_inPanel = false;
     std::string m_title;

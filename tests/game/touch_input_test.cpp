@@ -55,13 +55,20 @@ protected:
         ASSERT_EQ(SDL_PushEvent(&event), 1) << SDL_GetError();
     }
 
-    // The app's step: SDL's queue drained into the touch input and the action map, then one flow step.
+    // The app's step (as the runner's): SDL's queue drained into the touch input, the action map and the
+    // flow's raw keys and buttons, then one flow step.
     void step(int count = 1) {
         for (int i = 0; i < count; ++i) {
             SDL_Event event;
-            while (SDL_PollEvent(&event))
-                if (!touch.handleEvent(event, kWindow, 16.0 / 9.0))
-                    actions.handleEvent(event);
+            while (SDL_PollEvent(&event)) {
+                if (touch.handleEvent(event, kWindow, 16.0 / 9.0))
+                    continue;
+                actions.handleEvent(event);
+                if (event.type == SDL_KEYDOWN && event.key.repeat == 0)
+                    flow.keyPressed(event.key.keysym.scancode);
+                if (event.type == SDL_CONTROLLERBUTTONDOWN)
+                    flow.buttonPressed();
+            }
             flow.step(touch.step(actions.takeStep(), flow, flow));
             for (const SimEvent& happened : flow.events())
                 shotsFired += happened.type == SimEventType::PlayerShotFired ? 1 : 0;
@@ -82,12 +89,12 @@ protected:
 TEST_F(TouchScreen, AGameStartedMovedFiredAndPausedByTouchAlone) {
     step();
     ASSERT_EQ(flow.screen(), Screen::Title);
-    EXPECT_FALSE(touch.visible()) << "no controls before the first touch";
+    EXPECT_FALSE(TouchInput::visible(flow)) << "no controls before the first touch";
 
     tap(control(TouchMode::Menu, Action::Confirm)); // OK: the title's 1 PLAYER
     ASSERT_EQ(flow.screen(), Screen::Playing);
     ASSERT_TRUE(flow.session().playerSession());
-    EXPECT_TRUE(touch.visible());
+    EXPECT_TRUE(TouchInput::visible(flow));
     for (int i = 0; i < 600 && flow.simulation()->cannon().phase != CannonPhase::Alive; ++i)
         step();
     ASSERT_EQ(flow.simulation()->cannon().phase, CannonPhase::Alive);
@@ -152,18 +159,18 @@ TEST_F(TouchScreen, TheControlsHideAtAKeyPressAndComeBackAtTheNextTouch) {
     step();
     finger(SDL_FINGERDOWN, 1, {0.5f, 0.5f});
     step();
-    EXPECT_TRUE(touch.visible());
+    EXPECT_TRUE(TouchInput::visible(flow));
     key(SDL_KEYDOWN, SDL_SCANCODE_DOWN);
     step();
-    EXPECT_FALSE(touch.visible()) << "a player with a keyboard does not need buttons over the game";
+    EXPECT_FALSE(TouchInput::visible(flow)) << "a player with a keyboard does not need buttons over the game";
     EXPECT_EQ(flow.selectedItem(), "2 PLAYERS") << "the key still works";
     key(SDL_KEYUP, SDL_SCANCODE_DOWN);
     finger(SDL_FINGERUP, 1, {0.5f, 0.5f});
     step();
-    EXPECT_FALSE(touch.visible()) << "a finger lifting is no new touch";
+    EXPECT_FALSE(TouchInput::visible(flow)) << "a finger lifting is no new touch";
     finger(SDL_FINGERDOWN, 2, {0.5f, 0.5f});
     step();
-    EXPECT_TRUE(touch.visible());
+    EXPECT_TRUE(TouchInput::visible(flow));
 }
 
 TEST_F(TouchScreen, TheMenuBarReachesTheControlsScreenAndATapCancelsListeningForAKey) {
