@@ -26,6 +26,8 @@ constexpr float kBeatLightPulse = 0.25f;
 vox::SceneLook playfieldLook(const Settings& settings, float beat) {
     vox::SceneLook look;
     setPlayfieldGround(look);
+    if (settings.colorBlindColors && !settings.cabinet) // the cabinet keeps its own picture (applyLook)
+        look.groundLineColor = colorBlindPalette().groundLine;
     if (settings.cabinet) {
         const float feather = settings.flatView ? kOverlayFeather : kLightFeather;
         look.lightBands[0] = {kCabinetRedBottom, kCabinetRedTop, feather, kRedGel};

@@ -4,8 +4,8 @@
 //
 // - reduce motion: the camera neither sways nor shakes (PlayfieldCamera);
 // - flashes off: explosions and a hit cannon keep steady colours (PlayfieldView);
-// - colour-blind colours: the sprites in color_blind_palette.h's palette (not in the cabinet, whose picture
-//   is black and white under the gels);
+// - colour-blind colours: the sprites and the ground line in color_blind_palette.h's palette (not in the
+//   cabinet, whose picture is black and white under the gels);
 // - large text: the HUD and menus' font pixels half as large again (the renderer's HUD reference height);
 // - visible beat: the ground line and the light pulse with each march note (BeatLight's level);
 // - cabinet: the upright cabinet of 1978: a black-and-white picture (monochrome surfaces) under the

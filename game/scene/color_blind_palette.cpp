@@ -27,12 +27,14 @@ ColorBlindPalette colorBlindPalette() {
     const uint32_t yellow = vox::packRgba(240, 228, 66);
     const uint32_t reddishPurple = vox::packRgba(204, 121, 167);
     const uint32_t vermillion = vox::packRgba(235, 110, 20); // Okabe-Ito's, lighter: it reads on black
-    const uint32_t bluishGreen = vox::packRgba(0, 158, 115);
+    // Okabe-Ito's bluish green, lighter: the ground line it stands on is a bright green.
+    const uint32_t lightBluishGreen = vox::packRgba(100, 240, 195);
     return {.invaders = {skyBlue, orange, white},
             .alienShots = {yellow, reddishPurple, vermillion},
             .playerShot = vox::packRgba(255, 255, 255),
-            .cannon = bluishGreen,
-            .saucer = reddishPurple};
+            .cannon = lightBluishGreen,
+            .saucer = reddishPurple,
+            .groundLine = glm::vec3(0.025f, 0.15f, 0.042f)}; // a sixth of the default look's
 }
 
 vox::VoxelModel recolored(const vox::VoxelModel& model, uint32_t rgba) {

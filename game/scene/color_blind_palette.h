@@ -7,6 +7,8 @@
 
 #include "vox/voxel/voxel_model.h"
 
+#include <glm/vec3.hpp>
+
 #include <array>
 #include <cstdint>
 
@@ -19,10 +21,15 @@ struct ColorBlindPalette {
     uint32_t playerShot;                ///< The cannon's bolt.
     uint32_t cannon;                    ///< The player's cannon.
     uint32_t saucer;                    ///< The mystery saucer.
+    /// The ground line the cannon stands on (`vox::SceneLook::groundLineColor`, linear light).
+    glm::vec3 groundLine{0.0f};
 };
 
 /// The palette: invaders sky blue, orange and white; the rolling shot yellow, the plunger reddish purple,
-/// the squiggly vermillion and the cannon's bolt white; the cannon bluish green; the saucer reddish purple.
+/// the squiggly vermillion and the cannon's bolt white; the cannon a light bluish green; the saucer reddish
+/// purple. The ground line is the default look's green, dimmer: the cannon on it keeps 3:1 contrast (WCAG's
+/// for a graphical object; tested on a rendered frame in tests/game/scene/apply_look_test.cpp), which no
+/// colour of a cannon that also stands out on the night sky reaches against the full-bright line.
 [[nodiscard]] ColorBlindPalette colorBlindPalette();
 
 /// `model` with every colour it uses turned to `rgba`, each scaled by its brightness relative to the

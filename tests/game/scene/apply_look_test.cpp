@@ -289,6 +289,58 @@ TEST_F(ApplyLookTest, ColourBlindColoursGolden) {
     EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "look_color_blind"));
 }
 
+// The colour-blind cannon stands out from the ground line it stands on: at least 3:1 (WCAG 2's contrast for
+// a graphical object, relative luminance) between the cannon's pixels (the median and the brightest tenth)
+// and the line's core, measured on a rendered frame. (With the visible beat the line flares for a moment on
+// each march note; the contrast is the line's at rest.)
+TEST_F(ApplyLookTest, TheColourBlindCannonHasThreeToOneAgainstTheGroundLine) {
+    Settings options;
+    options.colorBlindColors = true;
+    options.reduceMotion = true; // a still camera: the boxes below are where the frame drew them
+    std::unique_ptr<GameScene> scene = makeScene(options);
+    ASSERT_TRUE(scene);
+    scene->step(press(Action::Confirm));
+    for (int i = 0; i < 400 && scene->flow().simulation()->cannon().phase != CannonPhase::Alive; ++i)
+        scene->step({});
+    ASSERT_EQ(scene->flow().simulation()->cannon().phase, CannonPhase::Alive);
+    for (int i = 0; i < 60; ++i) // to the middle, clear of the shields' shadows
+        scene->step(holdRight(false));
+    const vox::Image image = render(*scene);
+    const vox::Camera& camera = scene->debugView().camera;
+    const glm::ivec2 size(image.width, image.height);
+    const float cannonX = static_cast<float>(scene->flow().simulation()->cannon().x);
+    const auto y = static_cast<float>(arcade::kCannonY);
+    // The cannon: the pixels of its box above the line, brighter than the sky (the sky is near black).
+    const PixelBox cannon = project(camera, {cannonX, y + 1.0f, 0.0f},
+                                    {cannonX + static_cast<float>(arcade::kCannonWidth),
+                                     y + static_cast<float>(arcade::kCannonHeight), 1.0f},
+                                    size);
+    std::vector<float> cannonLuminance;
+    for (int py = cannon.min.y; py < cannon.max.y; ++py)
+        for (int px = cannon.min.x; px < cannon.max.x; ++px)
+            if (const float l = luminance(pixelColor(image, px, py)); l > 0.02f)
+                cannonLuminance.push_back(l);
+    ASSERT_GT(cannonLuminance.size(), 50u);
+    std::sort(cannonLuminance.begin(), cannonLuminance.end());
+    // The line: its brightest pixels left and right of the cannon, away from its glow.
+    std::vector<float> lineLuminance;
+    for (const float from : {cannonX - 40.0f, cannonX + static_cast<float>(arcade::kCannonWidth) + 20.0f}) {
+        const PixelBox line = project(camera, {from, y, -1.0f}, {from + 20.0f, y, 1.0f}, size);
+        for (int py = line.min.y - 3; py < line.max.y + 3; ++py)
+            for (int px = line.min.x; px < line.max.x; ++px)
+                lineLuminance.push_back(luminance(pixelColor(image, px, py)));
+    }
+    std::sort(lineLuminance.begin(), lineLuminance.end());
+    const float lineCore = lineLuminance[lineLuminance.size() * 9 / 10];
+    const auto ratio = [](float a, float b) { return (std::max(a, b) + 0.05f) / (std::min(a, b) + 0.05f); };
+    const float cannonMedian = cannonLuminance[cannonLuminance.size() / 2];
+    const float cannonBrightest = cannonLuminance[cannonLuminance.size() * 9 / 10];
+    EXPECT_GE(ratio(cannonMedian, lineCore), 3.0f)
+        << "the cannon's median luminance " << cannonMedian << ", the line's " << lineCore;
+    EXPECT_GE(ratio(cannonBrightest, lineCore), 3.0f)
+        << "the cannon's brightest tenth " << cannonBrightest << ", the line's " << lineCore;
+}
+
 // --- High-contrast HUD and large text -----------------------------------------------------------------
 
 // Every text of `scene`'s latest frame `image` sits on its own box and reaches 7:1 (WCAG AAA) against
