@@ -137,7 +137,7 @@ private:
     TouchInput* m_touch = nullptr;
     double m_aspect = 16.0 / 9.0;
     std::optional<vox::Gamepads> m_gamepads; // a window's; none headless or when they could not open
-    OptionsApplier m_optionsApplier;          // the options the window, m_actions and the audio follow
+    OptionsApplier m_optionsApplier;         // the options the window, m_actions and the audio follow
     vox::FixedStepClock m_clock;
     uint64_t m_lastTicks = 0; // performance counter at the previous frame
     uint64_t m_stepsRun = 0;

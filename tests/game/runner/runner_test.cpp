@@ -3,9 +3,9 @@
 // frame, the step limit, closing, a replay finishing; start-up applying the options the run starts with;
 // F11 and the options screen's changes applied and saved once, and a key reaching the game itself. In a
 // window: the window sees every event and a picture is drawn each frame.
+#include "../scene/game_scene_test_support.h"
 #include "runner/runner.h"
 #include "scene/game_scene.h"
-#include "../scene/game_scene_test_support.h"
 
 #include "actions.h"
 #include "persist/save_files.h"
