@@ -101,10 +101,13 @@ int finishGame(const GameScene& game, const Options& options, const GameAssets& 
         std::printf("state-hash: %016" PRIx64 "\n", hash);
         std::fflush(stdout);
     }
-    if ((options.replay || options.replayCode) && flow.finished() && !flow.session().replayMatched())
-        status = fail(replayFlagText(options) +
-                      ": the playback ended on a different state than was recorded (the file is damaged, or "
-                      "the rules changed without a new simulation version)");
+    if ((options.replay || options.replayCode) && flow.finished() && !flow.session().replayMatched()) {
+        const std::optional<RunDeparture>& departure = flow.session().replayDeparture();
+        status = fail(replayFlagText(options) + ": the playback " +
+                      (departure ? departure->message + " from the recording: it reached a different state"
+                                 : std::string("ended on a different state than was recorded")) +
+                      " (the file is damaged, or the rules changed without a new simulation version)");
+    }
     return status;
 }
 

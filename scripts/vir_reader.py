@@ -5,13 +5,15 @@ Written from docs/run-format.md alone (not from the game's C++), so that the pag
 to write a reader: the CTest vir_reader_agrees_with_the_game compares this reader with the game.
 
     scripts/vir_reader.py run.vir                 # the run's metadata, as "name: value" lines
-    scripts/vir_reader.py --json VIR1-...         # the same as JSON (a share code, or a .txt holding one)
+    scripts/vir_reader.py --json VIR2-...         # the same as JSON (a share code, or a .txt holding one)
     scripts/vir_reader.py --to-code run.vir       # the run's share code
-    scripts/vir_reader.py --to-vir out.vir VIR1-...   # the run as a .vir file
+    scripts/vir_reader.py --to-vir out.vir VIR2-...   # the run as a .vir file
 
-It checks everything the page says a reader refuses (layout, lengths, checksum, the range-coded inputs)
-but plays nothing: it has no rules, so it carries the final state hash without verifying it. Exit status:
-0 read, 2 unreadable (the reason on stderr) or a bad command line. Python 3.8+, standard library only.
+It reads both format versions of each form (1 and 2) and writes version 2. It checks everything the page
+says a reader refuses (layout, lengths, the board's settings, the chain's shape, checksum, the range-coded
+inputs) but plays nothing: it has no rules, so it carries the final state hash and the hash chain without
+verifying them (the game's `vir verify` does). Exit status: 0 read, 2 unreadable (the reason on stderr) or
+a bad command line. Python 3.8+, standard library only.
 """
 
 import argparse
@@ -21,12 +23,17 @@ import os
 import sys
 
 VIR_MAGIC = b"VXIRPLAY"
-VIR_FORMAT_VERSION = 1
-CODE_FORMAT_VERSION = 1
+VIR_FORMAT_VERSION = 2  # written; 1 and 2 are read
+CODE_FORMAT_VERSION = 2  # written; 1 and 2 are read
 MAX_VIR_BYTES = 40 << 20  # also the most steps a share code may claim
 MAX_CODE_CHARS = 8 << 20
 MAX_VERSION_TEXT = 64
 DIFFICULTIES = ("arcade", "easy", "hard")
+STARTING_SHIPS = (3, 4, 5, 6)
+EXTRA_SHIP_SCORES = (1000, 1500)
+DEFAULT_SHIPS, DEFAULT_EXTRA_SHIP_SCORE = 3, 1500  # the arcade's, and every version-1 run's
+CHAIN_STEPS = 60  # a link of the hash chain every whole second
+CODE_DIGEST_BITS = 16  # a share code keeps the top 16 bits of each link
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 ALPHABET_VALUES = {c: i for i, c in enumerate(ALPHABET)}
 WHITE_SPACE = " \t\n\r"
@@ -41,14 +48,20 @@ class Run:
     """What a run holds (docs/run-format.md, "What a run holds")."""
 
     def __init__(self, simulation_version, seed, players, difficulty, inputs, final_state_hash,
-                 game_version=None):
+                 game_version=None, starting_ships=DEFAULT_SHIPS, extra_ship_score=DEFAULT_EXTRA_SHIP_SCORE,
+                 chain=(), digest_bits=64, format_version=None):
         self.simulation_version = simulation_version
         self.game_version = game_version  # None when read from a share code, which does not hold it
         self.seed = seed
         self.players = players
         self.difficulty = difficulty
+        self.starting_ships = starting_ships
+        self.extra_ship_score = extra_ship_score
         self.inputs = bytes(inputs)
         self.final_state_hash = final_state_hash
+        self.chain = list(chain)  # the links' digests: empty, or one per whole second of the inputs
+        self.digest_bits = digest_bits  # 64 (a file's whole hashes) or 16 (a code's top 16 bits)
+        self.format_version = format_version  # the version of the form it was read from
 
 
 def fnv1a32(data):
@@ -66,7 +79,7 @@ def little(data, offset, size):
 
 
 def parse_vir(data, expect_simulation_version=None):
-    """The run in the bytes of a .vir file; raises RunError naming the byte."""
+    """The run in the bytes of a .vir file (format version 1 or 2); raises RunError naming the byte."""
     if len(data) > MAX_VIR_BYTES:
         raise RunError(f"{len(data)} bytes is too large for a run file (the most is {MAX_VIR_BYTES})")
     if data[:8] != VIR_MAGIC:
@@ -81,28 +94,45 @@ def parse_vir(data, expect_simulation_version=None):
         offset += size
         return field
 
-    format_version = int.from_bytes(take(4, "format version"), "little")
-    simulation_version = int.from_bytes(take(4, "simulation version"), "little")
-    if format_version != VIR_FORMAT_VERSION:
-        raise RunError(f"file format version {format_version}; this reader reads {VIR_FORMAT_VERSION}")
+    def number(size, what):
+        return int.from_bytes(take(size, what), "little")
+
+    format_version = number(4, "format version")
+    simulation_version = number(4, "simulation version")
+    if format_version not in (1, 2):
+        raise RunError(f"file format version {format_version}; this reader reads 1 and 2")
     version_length = take(1, "version text length")[0]
     if version_length > MAX_VERSION_TEXT:
         raise RunError(f"byte 16: a version text of {version_length} bytes (the most is {MAX_VERSION_TEXT})")
     game_version = take(version_length, "version text").decode("latin-1")
     if expect_simulation_version is not None and simulation_version != expect_simulation_version:
         raise RunError(f"simulation version {simulation_version}, not {expect_simulation_version}")
-    seed = int.from_bytes(take(8, "seed"), "little")
+    seed = number(8, "seed")
     players, difficulty = take(1, "players")[0], take(1, "difficulty")[0]
     if players not in (1, 2):
         raise RunError(f"byte {offset - 2}: players {players}; it must be 1 or 2")
     if difficulty >= len(DIFFICULTIES):
         raise RunError(f"byte {offset - 1}: difficulty {difficulty}; it must be 0, 1 or 2")
-    steps = int.from_bytes(take(4, "step count"), "little")
-    final_state_hash = int.from_bytes(take(8, "final state hash"), "little")
+    ships, extra_ship_score, digest_size, links = DEFAULT_SHIPS, DEFAULT_EXTRA_SHIP_SCORE, 8, 0
+    if format_version == 2:
+        ships, extra_ship_score = number(1, "starting ships"), number(2, "extra-ship score")
+        if ships not in STARTING_SHIPS:
+            raise RunError(f"byte {offset - 3}: starting ships {ships}; it must be 3, 4, 5 or 6")
+        if extra_ship_score not in EXTRA_SHIP_SCORES:
+            raise RunError(f"byte {offset - 2}: extra ship at {extra_ship_score}; it must be 1000 or 1500")
+    steps = number(4, "step count")
+    final_state_hash = number(8, "final state hash")
+    if format_version == 2:
+        digest_size, links = number(1, "chain digest size"), number(4, "chain length")
+        if digest_size not in (8, 2):
+            raise RunError(f"byte {offset - 5}: chain digests of {digest_size} bytes; they are 8 or 2")
+        if links not in (0, steps // CHAIN_STEPS):
+            raise RunError(f"byte {offset - 4}: a chain of {links} links for {steps} steps")
     inputs_offset = offset
     inputs = take(steps, "inputs")
+    chain = [number(digest_size, "hash chain") for _ in range(links)]
     checksum_offset = offset
-    checksum = int.from_bytes(take(4, "checksum"), "little")
+    checksum = number(4, "checksum")
     if offset != len(data):
         raise RunError(f"byte {offset}: {len(data) - offset} bytes follow the checksum")
     if checksum != fnv1a32(data[:checksum_offset]):
@@ -110,18 +140,24 @@ def parse_vir(data, expect_simulation_version=None):
     for step, value in enumerate(inputs):
         if value > 7:
             raise RunError(f"byte {inputs_offset + step}: step {step} has input {value}; only 0..7 are valid")
-    return Run(simulation_version, seed, players, difficulty, inputs, final_state_hash, game_version)
+    return Run(simulation_version, seed, players, difficulty, inputs, final_state_hash, game_version,
+               ships, extra_ship_score, chain, digest_size * 8, format_version)
 
 
 def encode_vir(run):
-    """The bytes of `run` as a .vir file."""
+    """The bytes of `run` as a .vir file (format version 2)."""
     version = (run.game_version or "").encode("latin-1")[:MAX_VERSION_TEXT]
+    digest_size = run.digest_bits // 8
     data = bytearray(VIR_MAGIC)
     data += VIR_FORMAT_VERSION.to_bytes(4, "little") + run.simulation_version.to_bytes(4, "little")
     data += bytes([len(version)]) + version
-    data += run.seed.to_bytes(8, "little") + bytes([run.players, run.difficulty])
+    data += run.seed.to_bytes(8, "little") + bytes([run.players, run.difficulty, run.starting_ships])
+    data += run.extra_ship_score.to_bytes(2, "little")
     data += len(run.inputs).to_bytes(4, "little") + run.final_state_hash.to_bytes(8, "little")
+    data += bytes([digest_size]) + len(run.chain).to_bytes(4, "little")
     data += run.inputs
+    for digest in run.chain:
+        data += digest.to_bytes(digest_size, "little")
     data += fnv1a32(data).to_bytes(4, "little")
     return bytes(data)
 
@@ -319,7 +355,7 @@ def base64url_encode(data):
 
 
 def code_text_body(code):
-    """The payload bytes of a code's text (steps 1-6 of "Reading the text")."""
+    """(format version, payload bytes) of a code's text (steps 1-6 of "Reading the text")."""
     if len(code) > MAX_CODE_CHARS:
         raise RunError(f"{len(code)} characters is too long for a run code (the most is {MAX_CODE_CHARS})")
     text = "".join(c for c in code if c not in WHITE_SPACE)
@@ -328,9 +364,9 @@ def code_text_body(code):
     dash = text.find("-", 3)
     version = text[3:dash] if dash >= 0 else ""
     if not text.startswith("VIR") or not (1 <= len(version) <= 9 and all(c in "0123456789" for c in version)):
-        raise RunError(f'"{text[:12]}" is not a voxel-invaders run code (those start with "VIR1-")')
-    if int(version) != CODE_FORMAT_VERSION:
-        raise RunError(f"run-code format {int(version)}; this reader reads {CODE_FORMAT_VERSION}")
+        raise RunError(f'"{text[:12]}" is not a voxel-invaders run code (those start with "VIR2-")')
+    if int(version) not in (1, 2):
+        raise RunError(f"run-code format {int(version)}; this reader reads 1 and 2")
     payload, buffer, bits = bytearray(), 0, 0
     for position, character in enumerate(text[dash + 1:], start=dash + 2):
         if character not in ALPHABET_VALUES:
@@ -339,12 +375,13 @@ def code_text_body(code):
         if bits >= 8:
             bits -= 8
             payload.append((buffer >> bits) & 0xFF)
-    return bytes(payload)
+    return int(version), bytes(payload)
 
 
 def decode_share_code(code, expect_simulation_version=None):
-    """The run a share code holds; raises RunError saying why it is refused."""
-    header = Bytes(code_text_body(code))
+    """The run a share code holds (format 1 or 2); raises RunError saying why it is refused."""
+    format_version, payload = code_text_body(code)
+    header = Bytes(payload)
     length = header.varint()
     checksum = header.fixed(4) if length is not None else None
     available = len(header.data) - header.offset
@@ -362,27 +399,45 @@ def decode_share_code(code, expect_simulation_version=None):
         raise RunError(f"simulation version {simulation_version}, not {expect_simulation_version}")
     seed = content.varint()
     players_and_difficulty = content.fixed(1) if seed is not None else None
-    steps = content.varint() if players_and_difficulty is not None else None
+    board = content.fixed(1) if players_and_difficulty is not None and format_version == 2 else 0
+    steps = content.varint() if players_and_difficulty is not None and board is not None else None
     final_state_hash = content.fixed(8) if steps is not None else None
     if final_state_hash is None:
         raise RunError("the content ends inside its header: the code is malformed")
     difficulty = players_and_difficulty >> 1
     if difficulty >= len(DIFFICULTIES):
         raise RunError(f"difficulty {difficulty}: the code is malformed")
+    if board > 7:
+        raise RunError(f"board settings byte {board}: the code is malformed")
     if steps > MAX_VIR_BYTES:
         raise RunError(f"{steps} steps is longer than any run (the most is {MAX_VIR_BYTES})")
+    chain = []
+    if format_version == 2:
+        links = content.varint()
+        if links is None or links not in (0, steps // CHAIN_STEPS):
+            raise RunError(f"a chain of {links} links for {steps} steps: the code is malformed")
+        chain = [content.fixed(2) for _ in range(links)]
+        if None in chain:
+            raise RunError("the content ends inside the hash chain: the code is malformed")
     inputs = decode_inputs(content.data[content.offset:], steps)
-    return Run(simulation_version, seed, (players_and_difficulty & 1) + 1, difficulty, inputs, final_state_hash)
+    return Run(simulation_version, seed, (players_and_difficulty & 1) + 1, difficulty, inputs, final_state_hash,
+               starting_ships=STARTING_SHIPS[board & 3], extra_ship_score=1000 if board & 4 else 1500,
+               chain=chain, digest_bits=CODE_DIGEST_BITS if format_version == 2 else 64,
+               format_version=format_version)
 
 
 def encode_share_code(run):
-    """The share code of `run`."""
+    """The share code of `run` (format 2; its chain cut to the top 16 bits of each link)."""
     content = bytearray()
     put_varint(content, run.simulation_version)
     put_varint(content, run.seed)
     content.append((run.players - 1) | run.difficulty << 1)
+    content.append((run.starting_ships - 3) | (4 if run.extra_ship_score == 1000 else 0))
     put_varint(content, len(run.inputs))
     content += run.final_state_hash.to_bytes(8, "little")
+    put_varint(content, len(run.chain))
+    for digest in run.chain:
+        content += (digest >> (run.digest_bits - CODE_DIGEST_BITS)).to_bytes(2, "little")
     content += encode_inputs(run.inputs)
     payload = bytearray()
     put_varint(payload, len(content))
@@ -416,14 +471,24 @@ def metadata(form, run):
     """What the reader prints: the run's fields and a digest of its inputs."""
     return {
         "form": form,
+        "format_version": run.format_version,
         "simulation_version": run.simulation_version,
         "game_version": run.game_version,
         "seed": run.seed,
         "players": run.players,
         "difficulty": DIFFICULTIES[run.difficulty],
+        "starting_ships": run.starting_ships,
+        "extra_ship_score": run.extra_ship_score,
         "steps": len(run.inputs),
         "seconds": round(len(run.inputs) / STEPS_PER_SECOND, 3),
         "final_state_hash": f"{run.final_state_hash:016x}",
+        "chain": {
+            "links": len(run.chain),
+            "digest_bits": run.digest_bits,
+            "top_16_bits_sha256": hashlib.sha256(b"".join(
+                (digest >> (run.digest_bits - CODE_DIGEST_BITS)).to_bytes(2, "little")
+                for digest in run.chain)).hexdigest(),
+        },
         "inputs": {
             "sha256": hashlib.sha256(run.inputs).hexdigest(),
             "runs": len(input_runs(run.inputs)),

@@ -62,11 +62,11 @@ void Session::step(const StepInput& input) {
     m_stepped = true;
     m_lastInput = input;
     if (m_recordingOpen)
-        m_recording->inputs.push_back(input.bits());
+        recordStep(*m_recording, input, *m_simulation);
     if (!m_runOpen)
         return;
     if (static_cast<int64_t>(m_run->inputs.size()) < kMaxScoreRunSteps) {
-        m_run->inputs.push_back(input.bits());
+        recordStep(*m_run, input, *m_simulation);
     } else { // bounded: a game this long is neither kept nor shared
         m_run.reset();
         m_runOpen = false;
@@ -89,8 +89,12 @@ void Session::stepPilot() {
 bool Session::stepReplay() {
     VOX_ASSERT(m_settings.replay.has_value(), "Session::stepReplay: not a replay");
     const std::vector<uint8_t>& inputs = m_settings.replay->inputs;
-    if (m_replayStep < inputs.size())
+    if (m_replayStep < inputs.size()) {
         step(StepInput::fromBits(inputs[m_replayStep++]));
+        if (!m_replayDeparture)
+            m_replayDeparture =
+                checkChainLink(*m_settings.replay, static_cast<int64_t>(m_replayStep), *m_simulation);
+    }
     return m_replayStep < inputs.size();
 }
 
@@ -116,7 +120,7 @@ std::optional<Replay> Session::recording() const {
 
 bool Session::replayMatched() const {
     return m_settings.replay && m_simulation && m_replayStep == m_settings.replay->inputs.size() &&
-           m_simulation->stateHash() == m_settings.replay->finalStateHash;
+           !m_replayDeparture && m_simulation->stateHash() == m_settings.replay->finalStateHash;
 }
 
 uint32_t hiScore(const HighScoreTable& table, const Session& session) {

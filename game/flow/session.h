@@ -12,6 +12,7 @@
 #include "sim/autoplayer.h"
 #include "sim/game_assets.h"
 #include "sim/replay.h"
+#include "sim/run_playback.h"
 #include "sim/simulation.h"
 
 #include <array>
@@ -89,8 +90,11 @@ public:
     /// With `SessionSettings::record`: the first session's settings and inputs, and its state hash at its
     /// latest step; nothing before a session started.
     [[nodiscard]] std::optional<Replay> recording() const;
-    /// For a replay: true when it ended on the state hash it was recorded with.
+    /// For a replay: true when it passed every second of its hash chain and ended on the state hash it was
+    /// recorded with.
     [[nodiscard]] bool replayMatched() const;
+    /// For a replay: where it first departed from its recording's hash chain, once it has; else nothing.
+    [[nodiscard]] const std::optional<RunDeparture>& replayDeparture() const { return m_replayDeparture; }
 
 private:
     void start(bool demo, int32_t players, Difficulty difficulty);
@@ -104,6 +108,7 @@ private:
     StepInput m_lastInput;
     uint64_t m_sessions = 0;
     size_t m_replayStep = 0;
+    std::optional<RunDeparture> m_replayDeparture;
     std::optional<Replay> m_recording;
     bool m_recordingOpen = false;
     uint64_t m_recordingHash = 0;

@@ -37,9 +37,8 @@ std::optional<uint64_t> idOfFileName(const std::string& name) {
     return id;
 }
 
-// The largest file a kept run can be: its steps and the header (replay.h: 39 bytes, at most 64 of version
-// text, 4 of checksum).
-constexpr std::size_t kMaxScoreRunFileBytes = static_cast<std::size_t>(kMaxScoreRunSteps) + 39 + 64 + 4;
+// The largest file a kept run can be: its steps, its chain and the header (replay.h).
+constexpr std::size_t kMaxScoreRunFileBytes = static_cast<std::size_t>(maxReplayFileBytes(kMaxScoreRunSteps));
 
 // True for a replay file whose header is sound but whose simulation version is not this build's.
 bool recordedUnderOtherRules(std::string_view bytes) {

@@ -83,12 +83,27 @@ inline constexpr int32_t kAlienFireHoldFrames = 48;   ///< Invaders hold fire af
 inline constexpr int32_t kCannonExplosionFrames = 64; ///< Ours: the reference gives no length.
 inline constexpr int32_t kStartingShips = 3;          ///< Ships per player (DIP default).
 inline constexpr int32_t kMaxPlayers = 2;             ///< One or two players take turns.
-inline constexpr int32_t kExtraLifeScore = 1500;      ///< Exactly one extra ship, here.
+inline constexpr int32_t kExtraLifeScore = 1500;      ///< Exactly one extra ship, here (DIP default).
 inline constexpr int32_t kScoreModulo = 10000;        ///< Four digits: 9,990 + 10 shows 0000.
 inline constexpr int32_t kPlayerShotSpeed = 4;        ///< Voxels per step.
 inline constexpr int32_t kPlayerShotStartY = kCannonY + kCannonHeight; ///< Bottom of a new shot.
 inline constexpr int32_t kPlayerShotCeiling = 216;        ///< A shot whose top passes this explodes there.
 inline constexpr int32_t kPlayerShotExplosionFrames = 16; ///< Ours: no new shot meanwhile.
+
+// The board's DIP switches (SimSettings::startingShips, SimSettings::extraShipScore): the operator's choice
+// of ships per player (switches 3 and 4) and of the score giving the one extra ship (switch 5). The defaults
+// above are the arcade's factory setting.
+inline constexpr std::array<int32_t, 4> kStartingShipsChoices = {3, 4, 5, 6};  ///< Ships per player.
+inline constexpr std::array<int32_t, 2> kExtraShipScoreChoices = {1000, 1500}; ///< The extra ship's score.
+
+/// True when `ships` is one of kStartingShipsChoices.
+[[nodiscard]] constexpr bool isStartingShipsChoice(int32_t ships) {
+    return ships >= kStartingShipsChoices.front() && ships <= kStartingShipsChoices.back();
+}
+/// True when `score` is one of kExtraShipScoreChoices.
+[[nodiscard]] constexpr bool isExtraShipScoreChoice(int32_t score) {
+    return score == kExtraShipScoreChoices[0] || score == kExtraShipScoreChoices[1];
+}
 
 // Invader shots.
 inline constexpr int32_t kAlienShotTypes = 3;           ///< Rolling, plunger, squiggly.

@@ -3,6 +3,9 @@
 #include "sim/checksum.h"
 #include "sim/simulation.h"
 
+#include "vox/core/assert.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <system_error>
@@ -59,6 +62,111 @@ private:
     std::string m_error;
 };
 
+// The fields after the game version text, up to the inputs, as the format version has them.
+struct RunFields {
+    uint64_t seed = 0, players = 0, difficulty = 0, steps = 0, hash = 0;
+    uint64_t startingShips = arcade::kStartingShips, extraShipScore = arcade::kExtraLifeScore;
+    uint64_t digestBytes = kFullDigestBits / 8, links = 0;
+};
+
+std::string corrupt(std::string_view source, size_t offset, const std::string& what) {
+    return std::string(source) + ": byte " + std::to_string(offset) + ": " + what + ": the file is corrupt";
+}
+
+// Reads and checks the settings, the step count and the final hash (and in version 2 the DIP settings and
+// the chain's shape), leaving `reader` at the inputs.
+vox::Result<RunFields> readRunFields(Reader& reader, uint64_t format, std::string_view source) {
+    using vox::Error;
+    RunFields fields;
+    if (!reader.number(8, "seed", fields.seed))
+        return Error{reader.error()};
+    const size_t playersOffset = reader.offset();
+    if (!reader.number(1, "player count", fields.players) ||
+        !reader.number(1, "difficulty", fields.difficulty))
+        return Error{reader.error()};
+    if (fields.players != 1 && fields.players != 2)
+        return Error{corrupt(source, playersOffset,
+                             "player count " + std::to_string(fields.players) + "; it must be 1 or 2")};
+    if (fields.difficulty > static_cast<uint64_t>(Difficulty::Hard))
+        return Error{
+            corrupt(source, playersOffset + 1, "unknown difficulty " + std::to_string(fields.difficulty))};
+    if (format >= 2) {
+        const size_t shipsOffset = reader.offset();
+        if (!reader.number(1, "starting ships", fields.startingShips) ||
+            !reader.number(2, "extra-ship score", fields.extraShipScore))
+            return Error{reader.error()};
+        if (!arcade::isStartingShipsChoice(static_cast<int32_t>(fields.startingShips)))
+            return Error{corrupt(source, shipsOffset,
+                                 "starting ships " + std::to_string(fields.startingShips) +
+                                     "; the board's choices are 3, 4, 5 and 6")};
+        if (!arcade::isExtraShipScoreChoice(static_cast<int32_t>(fields.extraShipScore)))
+            return Error{corrupt(source, shipsOffset + 1,
+                                 "an extra ship at " + std::to_string(fields.extraShipScore) +
+                                     " points; the board's choices are 1000 and 1500")};
+    }
+    if (!reader.number(4, "step count", fields.steps) || !reader.number(8, "final state hash", fields.hash))
+        return Error{reader.error()};
+    if (format >= 2) {
+        const size_t chainOffset = reader.offset();
+        if (!reader.number(1, "chain digest size", fields.digestBytes) ||
+            !reader.number(4, "chain length", fields.links))
+            return Error{reader.error()};
+        if (fields.digestBytes != kFullDigestBits / 8 && fields.digestBytes != kShortDigestBits / 8)
+            return Error{corrupt(source, chainOffset,
+                                 "chain digests of " + std::to_string(fields.digestBytes) +
+                                     " bytes; they are " + std::to_string(kFullDigestBits / 8) + " or " +
+                                     std::to_string(kShortDigestBits / 8))};
+        const auto expected = static_cast<uint64_t>(chainLinks(static_cast<int64_t>(fields.steps)));
+        if (fields.links != 0 && fields.links != expected)
+            return Error{corrupt(
+                source, chainOffset + 1,
+                "a hash chain of " + std::to_string(fields.links) + " links for " +
+                    std::to_string(fields.steps) +
+                    " steps (a chain has none, or one a whole second: " + std::to_string(expected) + ")")};
+    }
+    return fields;
+}
+
+// The magic, the format version, the game version text and the simulation version; `reader` is left at
+// the seed.
+vox::Result<uint64_t> readVersions(Reader& reader, std::string_view sourceName, Replay& replay) {
+    using vox::Error;
+    const std::string source(sourceName);
+    std::span<const uint8_t> magic;
+    if (!reader.take(sizeof(kMagic), "magic", magic) || !std::equal(magic.begin(), magic.end(), kMagic))
+        return Error{source + ": not a voxel-invaders replay (it does not start with \"VXIRPLAY\")"};
+    uint64_t format = 0;
+    uint64_t simulationVersion = 0;
+    if (!reader.number(4, "format version", format) ||
+        !reader.number(4, "simulation version", simulationVersion))
+        return Error{reader.error()};
+    if (format < kOldestReplayFormatVersion || format > kReplayFormatVersion) {
+        return Error{source + ": replay format version " + std::to_string(format) +
+                     "; this build reads versions " + std::to_string(kOldestReplayFormatVersion) + " to " +
+                     std::to_string(kReplayFormatVersion) +
+                     (format > kReplayFormatVersion ? ": update voxel-invaders to play it" : "")};
+    }
+    uint64_t versionLength = 0;
+    std::span<const uint8_t> versionText;
+    if (!reader.number(1, "game version length", versionLength))
+        return Error{reader.error()};
+    if (versionLength > kMaxVersionText)
+        return Error{reader.prefix() + "game version text of " + std::to_string(versionLength) +
+                     " bytes; the most is " + std::to_string(kMaxVersionText) + ": the file is corrupt"};
+    if (!reader.take(static_cast<size_t>(versionLength), "game version", versionText))
+        return Error{reader.error()};
+    replay.gameVersion.assign(versionText.begin(), versionText.end());
+    replay.simulationVersion = static_cast<uint32_t>(simulationVersion);
+    if (simulationVersion != kSimulationVersion) {
+        return Error{source + ": recorded by voxel-invaders " + replay.gameVersion +
+                     " with simulation version " + std::to_string(simulationVersion) +
+                     "; this is voxel-invaders " VOX_VERSION_STRING " with simulation version " +
+                     std::to_string(kSimulationVersion) +
+                     ": a replay plays back only on the rules that recorded it"};
+    }
+    return format;
+}
+
 } // namespace
 
 Replay newReplay(const SimSettings& settings) {
@@ -70,8 +178,12 @@ Replay newReplay(const SimSettings& settings) {
 }
 
 std::vector<uint8_t> encodeReplay(const Replay& replay) {
+    VOX_ASSERT(replay.chain.digests.empty() || static_cast<int64_t>(replay.chain.digests.size()) ==
+                                                   chainLinks(static_cast<int64_t>(replay.inputs.size())),
+               "encodeReplay: a chain has a link for every whole second of the run");
+    const size_t digestBytes = static_cast<size_t>(replay.chain.digestBits / 8);
     std::vector<uint8_t> out;
-    out.reserve(replay.inputs.size() + 64);
+    out.reserve(replay.inputs.size() + replay.chain.digests.size() * digestBytes + 128);
     // Byte by byte: GCC 12's -Wstringop-overflow misfires on inserting ranges into a reserved vector.
     for (char c : kMagic)
         out.push_back(static_cast<uint8_t>(c));
@@ -84,9 +196,15 @@ std::vector<uint8_t> encodeReplay(const Replay& replay) {
     put(out, replay.settings.seed, 8);
     out.push_back(static_cast<uint8_t>(replay.settings.players));
     out.push_back(static_cast<uint8_t>(replay.settings.difficulty));
+    out.push_back(static_cast<uint8_t>(replay.settings.startingShips));
+    put(out, static_cast<uint64_t>(replay.settings.extraShipScore), 2);
     put(out, replay.inputs.size(), 4);
     put(out, replay.finalStateHash, 8);
+    out.push_back(static_cast<uint8_t>(digestBytes));
+    put(out, replay.chain.digests.size(), 4);
     out.insert(out.end(), replay.inputs.begin(), replay.inputs.end());
+    for (uint64_t digest : replay.chain.digests)
+        put(out, digest, static_cast<int>(digestBytes));
     put(out, fnv1a32(out), 4);
     return out;
 }
@@ -95,57 +213,23 @@ vox::Result<Replay> parseReplay(std::span<const uint8_t> bytes, std::string_view
     using vox::Error;
     Reader reader(bytes, sourceName);
     const std::string source(sourceName);
-    std::span<const uint8_t> magic;
-    if (!reader.take(sizeof(kMagic), "magic", magic) || !std::equal(magic.begin(), magic.end(), kMagic)) {
-        return Error{source + ": not a voxel-invaders replay (it does not start with \"VXIRPLAY\")"};
-    }
-    uint64_t format = 0;
-    uint64_t simulationVersion = 0;
-    if (!reader.number(4, "format version", format) ||
-        !reader.number(4, "simulation version", simulationVersion))
-        return Error{reader.error()};
-    if (format != kReplayFormatVersion) {
-        return Error{source + ": replay format version " + std::to_string(format) +
-                     "; this build reads version " + std::to_string(kReplayFormatVersion)};
-    }
-    uint64_t versionLength = 0;
-    std::span<const uint8_t> versionText;
-    if (!reader.number(1, "game version length", versionLength))
-        return Error{reader.error()};
-    if (versionLength > kMaxVersionText)
-        return Error{reader.prefix() + "game version text of " + std::to_string(versionLength) +
-                     " bytes; the most is " + std::to_string(kMaxVersionText) + ": the file is corrupt"};
-    if (!reader.take(static_cast<size_t>(versionLength), "game version", versionText))
-        return Error{reader.error()};
     Replay replay;
-    replay.gameVersion.assign(versionText.begin(), versionText.end());
-    replay.simulationVersion = static_cast<uint32_t>(simulationVersion);
-    if (simulationVersion != kSimulationVersion) {
-        return Error{source + ": recorded by voxel-invaders " + replay.gameVersion +
-                     " with simulation version " + std::to_string(simulationVersion) +
-                     "; this is voxel-invaders " VOX_VERSION_STRING " with simulation version " +
-                     std::to_string(kSimulationVersion) +
-                     ": a replay plays back only on the rules that recorded it"};
-    }
-
-    uint64_t seed = 0, players = 0, difficulty = 0, steps = 0, hash = 0;
-    if (!reader.number(8, "seed", seed))
-        return Error{reader.error()};
-    const size_t playersOffset = reader.offset();
-    if (!reader.number(1, "player count", players) || !reader.number(1, "difficulty", difficulty))
-        return Error{reader.error()};
-    if (players != 1 && players != 2)
-        return Error{source + ": byte " + std::to_string(playersOffset) + ": player count " +
-                     std::to_string(players) + "; it must be 1 or 2: the file is corrupt"};
-    if (difficulty > static_cast<uint64_t>(Difficulty::Hard))
-        return Error{source + ": byte " + std::to_string(playersOffset + 1) + ": unknown difficulty " +
-                     std::to_string(difficulty) + ": the file is corrupt"};
-    if (!reader.number(4, "step count", steps) || !reader.number(8, "final state hash", hash))
-        return Error{reader.error()};
+    const vox::Result<uint64_t> format = readVersions(reader, sourceName, replay);
+    if (!format)
+        return format.error();
+    const vox::Result<RunFields> fields = readRunFields(reader, format.value(), sourceName);
+    if (!fields)
+        return fields.error();
+    const RunFields& run = fields.value();
     const size_t inputsOffset = reader.offset();
     std::span<const uint8_t> inputs;
-    if (!reader.take(static_cast<size_t>(steps), "step inputs", inputs))
+    if (!reader.take(static_cast<size_t>(run.steps), "step inputs", inputs))
         return Error{reader.error()};
+    replay.chain.digestBits = static_cast<int32_t>(run.digestBytes * 8);
+    replay.chain.digests.resize(static_cast<size_t>(run.links));
+    for (uint64_t& digest : replay.chain.digests)
+        if (!reader.number(static_cast<int>(run.digestBytes), "hash chain", digest))
+            return Error{reader.error()};
     const size_t checksumOffset = reader.offset();
     uint64_t checksum = 0;
     if (!reader.number(4, "checksum", checksum))
@@ -163,11 +247,13 @@ vox::Result<Replay> parseReplay(std::span<const uint8_t> bytes, std::string_view
                          std::to_string(i) + " has input bits " + std::to_string(inputs[i]) +
                          "; only 0..7 are valid"};
     }
-    replay.settings.seed = seed;
-    replay.settings.players = static_cast<int32_t>(players);
-    replay.settings.difficulty = static_cast<Difficulty>(difficulty);
+    replay.settings.seed = run.seed;
+    replay.settings.players = static_cast<int32_t>(run.players);
+    replay.settings.difficulty = static_cast<Difficulty>(run.difficulty);
+    replay.settings.startingShips = static_cast<int32_t>(run.startingShips);
+    replay.settings.extraShipScore = static_cast<int32_t>(run.extraShipScore);
     replay.inputs.assign(inputs.begin(), inputs.end());
-    replay.finalStateHash = hash;
+    replay.finalStateHash = run.hash;
     return replay;
 }
 

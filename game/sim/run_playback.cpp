@@ -13,6 +13,37 @@ std::string hex(uint64_t value) {
     return text;
 }
 
+// 9660 -> "9,660".
+std::string withCommas(int64_t value) {
+    std::string digits = std::to_string(value);
+    for (auto at = static_cast<ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
+        digits.insert(static_cast<size_t>(at), 1, ',');
+    return digits;
+}
+
+// 161 -> "2:41"; 3723 -> "1:02:03".
+std::string clockText(int64_t seconds) {
+    char text[32];
+    if (seconds >= 3600)
+        std::snprintf(text, sizeof text, "%" PRId64 ":%02d:%02d", seconds / 3600,
+                      static_cast<int>(seconds / 60 % 60), static_cast<int>(seconds % 60));
+    else
+        std::snprintf(text, sizeof text, "%d:%02d", static_cast<int>(seconds / 60),
+                      static_cast<int>(seconds % 60));
+    return text;
+}
+
+constexpr const char* kWhy = "the recording is damaged or the rules changed";
+
+// The sentence for a run whose final hash differs (`verdict.departure` set by judgeRun).
+std::string finalHashProblem(const RunVerdict& verdict, const Replay& replay) {
+    const std::string ends =
+        "ends on state hash " + hex(verdict.finalHash) + ", not the recorded " + hex(replay.finalStateHash);
+    if (replay.chain.digests.empty())
+        return "the run " + ends + " (" + kWhy + "; it has no hash chain to say where it departs)";
+    return "the replay " + verdict.departure->message + ", its last: it " + ends + " (" + kWhy + ")";
+}
+
 } // namespace
 
 RunPlayback::RunPlayback(Replay replay, const GameAssets& assets, std::optional<RunClaim> claim)
@@ -24,8 +55,10 @@ RunPlayback::RunPlayback(Replay replay, const GameAssets& assets, std::optional<
 
 void RunPlayback::stepOnce() {
     m_simulation->step(StepInput::fromBits(m_replay.inputs[m_step++]));
+    if (!m_departure)
+        m_departure = checkChainLink(m_replay, static_cast<int64_t>(m_step), *m_simulation);
     if (ended())
-        m_verdict = judgeRun(*m_simulation, m_replay, m_claim);
+        m_verdict = judgeRun(*m_simulation, m_replay, m_claim, m_departure);
 }
 
 void RunPlayback::advanceFrame() {
@@ -58,11 +91,36 @@ RunBanner RunPlayback::banner() const {
     return {std::string(m_claim->initials.begin(), m_claim->initials.end()), m_claim->score, m_claim->wave};
 }
 
-RunVerdict judgeRun(const Simulation& simulation, const Replay& replay,
-                    const std::optional<RunClaim>& claim) {
+void recordStep(Replay& replay, StepInput input, const Simulation& simulation) {
+    replay.inputs.push_back(input.bits());
+    if (static_cast<int64_t>(replay.inputs.size()) % kChainSteps == 0)
+        replay.chain.digests.push_back(replay.chain.digestOf(simulation.stateHash()));
+}
+
+RunDeparture departureAt(int64_t step) {
+    const int64_t second = step / kChainSteps;
+    return {step, second, "departs at " + clockText(second) + ", step " + withCommas(step)};
+}
+
+std::optional<RunDeparture> checkChainLink(const Replay& replay, int64_t stepsPlayed,
+                                           const Simulation& simulation) {
+    if (stepsPlayed <= 0 || stepsPlayed % kChainSteps != 0)
+        return std::nullopt;
+    const auto link = static_cast<size_t>(stepsPlayed / kChainSteps - 1);
+    if (link >= replay.chain.digests.size() ||
+        replay.chain.digestOf(simulation.stateHash()) == replay.chain.digests[link])
+        return std::nullopt;
+    return departureAt(stepsPlayed);
+}
+
+RunVerdict judgeRun(const Simulation& simulation, const Replay& replay, const std::optional<RunClaim>& claim,
+                    const std::optional<RunDeparture>& departure) {
     RunVerdict verdict;
     verdict.finalHash = simulation.stateHash();
     verdict.hashMatches = verdict.finalHash == replay.finalStateHash;
+    verdict.departure = departure;
+    if (!departure && !verdict.hashMatches)
+        verdict.departure = departureAt(static_cast<int64_t>(replay.inputs.size()));
     const int32_t player = claim ? claim->player : 0;
     if (player >= 0 && player < replay.settings.players) {
         verdict.finalScore = static_cast<uint32_t>(simulation.player(player).score);
@@ -72,9 +130,11 @@ RunVerdict judgeRun(const Simulation& simulation, const Replay& replay,
         verdict.claimMatches = player >= 0 && player < replay.settings.players &&
                                verdict.finalScore == claim->score && verdict.finalWave == claim->wave;
     }
-    if (!verdict.hashMatches) {
-        verdict.problem = "the run ends on state hash " + hex(verdict.finalHash) + ", not the recorded " +
-                          hex(replay.finalStateHash) + " (the recording is damaged or the rules changed)";
+    if (departure) {
+        verdict.problem =
+            "the replay " + departure->message + ": its state there is not the recorded one (" + kWhy + ")";
+    } else if (!verdict.hashMatches) {
+        verdict.problem = finalHashProblem(verdict, replay);
     } else if (!verdict.claimMatches) {
         if (player < 0 || player >= replay.settings.players)
             verdict.problem = "the entry is player " + std::to_string(player + 1) + "'s, but the run has " +

@@ -1,7 +1,9 @@
 #pragma once
 // `RunPlayback`: a recorded run played step by step for watching (the WATCH screen's model), with pause
-// and speed, and the check that a run is what it claims: it ends on its recorded state hash and, for a
-// top-ten entry, on the entry's score and wave. `verifyRun` is the same check without the watching.
+// and speed, and the check that a run is what it claims: it passes every second of its hash chain, ends on
+// its recorded state hash and, for a top-ten entry, on the entry's score and wave. `verifyRun` is the same
+// check without the watching; where a replay departs from its recording, the verdict names the second.
+// `recordStep` records a run, chain and all.
 
 #include "sim/replay.h"
 #include "sim/simulation.h"
@@ -22,6 +24,14 @@ struct RunClaim {
     std::array<char, 3> initials{'A', 'A', 'A'}; ///< For the banner.
 };
 
+/// Where a replay first departs from its recording: the first point of its hash chain (or its end) whose
+/// state differs from the recorded one.
+struct RunDeparture {
+    int64_t step = 0;    ///< Steps played when the difference showed: a multiple of kChainSteps, or the last.
+    int64_t second = 0;  ///< `step / kChainSteps`: the whole seconds of play at that point.
+    std::string message; ///< "departs at 2:41, step 9,660", and why that second (see `departureAt`).
+};
+
 /// The outcome of playing a run to its end.
 struct RunVerdict {
     bool hashMatches = false; ///< The last step's state hash is the recorded one.
@@ -30,9 +40,11 @@ struct RunVerdict {
     uint32_t finalScore = 0;  ///< The claimed player's score at the end (player 1's with no claim).
     int32_t finalWave = 1;    ///< The claimed player's wave at the end (player 1's with no claim).
     std::string problem;      ///< Empty when verified; else one sentence saying what does not hold.
+    /// Set when the replay departs from its recording (its chain or its final hash): where it first does.
+    std::optional<RunDeparture> departure;
 
-    /// True when the run holds: its hash and its claim.
-    [[nodiscard]] bool verified() const { return hashMatches && claimMatches; }
+    /// True when the run holds: its chain, its hash and its claim.
+    [[nodiscard]] bool verified() const { return hashMatches && claimMatches && !departure; }
 };
 
 /// The banner over a watched run: whose it is and what it scored.
@@ -81,6 +93,8 @@ public:
     }
     /// The outcome: set once `ended()`.
     [[nodiscard]] const std::optional<RunVerdict>& verdict() const { return m_verdict; }
+    /// Where the playback first left the run's hash chain, as soon as it has (before the end).
+    [[nodiscard]] const std::optional<RunDeparture>& departure() const { return m_departure; }
 
     /// The game as it stands.
     [[nodiscard]] const Simulation& simulation() const { return *m_simulation; }
@@ -99,11 +113,28 @@ private:
     int32_t m_speed = 1;
     bool m_paused = false;
     std::optional<RunVerdict> m_verdict;
+    std::optional<RunDeparture> m_departure;
 };
 
+/// Records one step of `simulation`, which has just played `input`, into `replay` (from `newReplay`): the
+/// input and, after every kChainSteps-th step, the chain's link. The caller sets `finalStateHash` at the end.
+void recordStep(Replay& replay, StepInput input, const Simulation& simulation);
+
+/// The departure of a replay whose state after `step` steps is not the recorded one, with its message:
+/// "departs at 2:41, step 9,660" (minutes and seconds of play, then the step).
+[[nodiscard]] RunDeparture departureAt(int64_t step);
+
+/// The check of `replay`'s chain link after `stepsPlayed` steps that left `simulation`: a departure when a
+/// link is due there and the state's digest is not the recorded one; else nothing.
+[[nodiscard]] std::optional<RunDeparture> checkChainLink(const Replay& replay, int64_t stepsPlayed,
+                                                         const Simulation& simulation);
+
 /// The verdict on `simulation` after a run's last step, against the run's recorded hash and `claim`.
+/// `departure`: where the playback left the run's chain, if it did (else a final hash that differs is the
+/// departure, at the last step).
 [[nodiscard]] RunVerdict judgeRun(const Simulation& simulation, const Replay& replay,
-                                  const std::optional<RunClaim>& claim);
+                                  const std::optional<RunClaim>& claim,
+                                  const std::optional<RunDeparture>& departure = std::nullopt);
 
 /// Plays `replay` to its end and judges it (see RunPlayback).
 [[nodiscard]] RunVerdict verifyRun(const Replay& replay, const GameAssets& assets,

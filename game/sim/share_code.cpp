@@ -256,9 +256,15 @@ std::string withoutWhitespace(std::string_view code) {
     return text;
 }
 
+// Where a code's body starts, and the code format it is in.
+struct CodeStart {
+    size_t dash = 0;      // the '-' after "VIR<version>"
+    uint64_t version = 0; // kOldestShareCodeVersion .. kShareCodeVersion
+};
+
 // Checks "VIR<version>-" at the start of `text` and returns where its dash is: a later format says so,
 // rather than looking damaged.
-vox::Result<size_t> versionDash(const std::string& text) {
+vox::Result<CodeStart> versionDash(const std::string& text) {
     if (text.empty())
         return codeError("the code is empty; a run code starts with \"VIR" +
                          std::to_string(kShareCodeVersion) + "-\"");
@@ -275,14 +281,15 @@ vox::Result<size_t> versionDash(const std::string& text) {
         return notARunCode(text, expectedStart);
     for (char c : versionText)
         version = version * 10 + static_cast<uint64_t>(c - '0');
-    if (version != static_cast<uint64_t>(kShareCodeVersion)) {
+    if (version < static_cast<uint64_t>(kOldestShareCodeVersion) ||
+        version > static_cast<uint64_t>(kShareCodeVersion)) {
         const bool newer = version > static_cast<uint64_t>(kShareCodeVersion);
         return codeError("the code is in run-code format " + std::to_string(version) + ", " +
                          (newer ? "newer than" : "unlike") + " this build's format " +
                          std::to_string(kShareCodeVersion) +
                          (newer ? ": update voxel-invaders to play it" : ": this build cannot read it"));
     }
-    return dash;
+    return CodeStart{dash, version};
 }
 
 // The bytes of `text` from character `start` on (base64url, the inverse of `base64url`); a character
@@ -342,8 +349,49 @@ struct RunHeader {
     uint64_t steps = 0;
 };
 
-// The content's fields before the inputs (as `encodeShareCode` writes them); `reader` is left at the inputs.
-vox::Result<RunHeader> readRunHeader(ByteReader& reader) {
+// The board's DIP settings in one byte: bits 0-1 the starting ships - 3, bit 2 set for the extra ship at
+// 1,000 points (clear: at 1,500), bits 3-7 zero.
+constexpr uint8_t kExtraShipAt1000Bit = 4;
+
+uint8_t boardByte(const SimSettings& settings) {
+    return static_cast<uint8_t>(
+        (settings.startingShips - arcade::kStartingShipsChoices.front()) |
+        (settings.extraShipScore == arcade::kExtraShipScoreChoices[0] ? kExtraShipAt1000Bit : 0));
+}
+
+// The DIP settings of a board byte into `settings`; false for a byte no writer makes.
+bool readBoardByte(uint64_t byte, SimSettings& settings) {
+    if (byte > 7)
+        return false;
+    settings.startingShips = arcade::kStartingShipsChoices[byte & 3];
+    settings.extraShipScore = arcade::kExtraShipScoreChoices[(byte & kExtraShipAt1000Bit) != 0 ? 0 : 1];
+    return true;
+}
+
+// Format 2's fields after the step count and final hash: the chain (its length, then its short digests).
+vox::Status readChain(ByteReader& reader, uint64_t steps, HashChain& chain) {
+    const std::optional<uint64_t> links = reader.varint();
+    if (!links)
+        return codeError(std::string(kMalformed));
+    const auto expected = static_cast<uint64_t>(chainLinks(static_cast<int64_t>(steps)));
+    if (*links != 0 && *links != expected)
+        return codeError("a hash chain of " + std::to_string(*links) + " links for " + std::to_string(steps) +
+                         " steps (a chain has none, or one a whole second: " + std::to_string(expected) +
+                         "): " + std::string(kMalformed));
+    chain.digestBits = kShortDigestBits;
+    chain.digests.resize(static_cast<size_t>(*links));
+    for (uint64_t& digest : chain.digests) {
+        const std::optional<uint64_t> value = reader.fixed(kShortDigestBits / 8);
+        if (!value)
+            return codeError(std::string(kMalformed));
+        digest = *value;
+    }
+    return {};
+}
+
+// The content's fields before the inputs (as `encodeShareCode` writes them in `version`); `reader` is left
+// at the inputs.
+vox::Result<RunHeader> readRunHeader(ByteReader& reader, uint64_t version) {
     const std::string malformed(kMalformed);
     const std::optional<uint64_t> simulationVersion = reader.varint();
     if (!simulationVersion)
@@ -358,17 +406,24 @@ vox::Result<RunHeader> readRunHeader(ByteReader& reader) {
     }
     const std::optional<uint64_t> seed = reader.varint();
     const std::optional<uint64_t> playersAndDifficulty = seed ? reader.fixed(1) : std::nullopt;
-    const std::optional<uint64_t> steps = playersAndDifficulty ? reader.varint() : std::nullopt;
+    const std::optional<uint64_t> board =
+        playersAndDifficulty && version >= 2 ? reader.fixed(1) : std::optional<uint64_t>(0);
+    const std::optional<uint64_t> steps = playersAndDifficulty && board ? reader.varint() : std::nullopt;
     const std::optional<uint64_t> hash = steps ? reader.fixed(kHashBytes) : std::nullopt;
     if (!hash)
         return codeError(malformed);
     const uint64_t difficulty = *playersAndDifficulty >> 1;
     if (difficulty > static_cast<uint64_t>(Difficulty::Hard))
         return codeError("unknown difficulty " + std::to_string(difficulty) + ": " + malformed);
+    RunHeader header;
+    if (!readBoardByte(*board, header.replay.settings))
+        return codeError("board settings byte " + std::to_string(*board) + ": " + malformed);
     if (*steps > static_cast<uint64_t>(kMaxReplayBytes))
         return codeError(std::to_string(*steps) + " steps is longer than any run played back (the most is " +
                          std::to_string(kMaxReplayBytes) + ")");
-    RunHeader header;
+    if (version >= 2)
+        if (vox::Status chain = readChain(reader, *steps, header.replay.chain); !chain)
+            return chain.error();
     header.replay.settings.seed = *seed;
     header.replay.settings.players = static_cast<int32_t>((*playersAndDifficulty & 1) + 1);
     header.replay.settings.difficulty = static_cast<Difficulty>(difficulty);
@@ -420,8 +475,12 @@ std::string encodeShareCode(const Replay& replay) {
     putVarint(content, replay.settings.seed);
     content.push_back(static_cast<uint8_t>((replay.settings.players - 1) |
                                            (static_cast<int32_t>(replay.settings.difficulty) << 1)));
+    content.push_back(boardByte(replay.settings));
     putVarint(content, replay.inputs.size());
     putFixed(content, replay.finalStateHash, kHashBytes);
+    putVarint(content, replay.chain.digests.size());
+    for (uint64_t digest : replay.chain.digests) // the top 16 bits of each second's hash
+        putFixed(content, digest >> (replay.chain.digestBits - kShortDigestBits), kShortDigestBits / 8);
     RunModel model;
     RangeEncoder encoder(content);
     for (size_t start = 0; start < replay.inputs.size();) {
@@ -462,17 +521,17 @@ vox::Result<Replay> decodeShareCode(std::string_view code) {
                          " characters is too long for a run code (the most is " +
                          std::to_string(kMaxShareCodeChars) + ")");
     const std::string text = withoutWhitespace(code);
-    vox::Result<size_t> dash = versionDash(text);
-    if (!dash)
-        return dash.error();
-    vox::Result<std::vector<uint8_t>> payload = fromBase64url(text, dash.value() + 1);
+    vox::Result<CodeStart> start = versionDash(text);
+    if (!start)
+        return start.error();
+    vox::Result<std::vector<uint8_t>> payload = fromBase64url(text, start.value().dash + 1);
     if (!payload)
         return payload.error();
     vox::Result<std::span<const uint8_t>> content = checkedContent(payload.value());
     if (!content)
         return content.error();
     ByteReader reader(content.value());
-    vox::Result<RunHeader> header = readRunHeader(reader);
+    vox::Result<RunHeader> header = readRunHeader(reader, start.value().version);
     if (!header)
         return header.error();
     Replay replay = std::move(header.value().replay);

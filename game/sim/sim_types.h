@@ -22,6 +22,10 @@ struct SimSettings {
     uint64_t seed = 1;   ///< Seeds the debris spray (the rules themselves use no dice).
     int32_t players = 1; ///< 1 or 2.
     Difficulty difficulty = Difficulty::Arcade; ///< See `Difficulty`.
+    /// Ships each player starts with: one of arcade::kStartingShipsChoices (the DIP switches 3 and 4).
+    int32_t startingShips = arcade::kStartingShips;
+    /// The score that gives the one extra ship: one of arcade::kExtraShipScoreChoices (DIP switch 5).
+    int32_t extraShipScore = arcade::kExtraLifeScore;
 };
 
 /// The player's controls during one step.
@@ -90,7 +94,7 @@ struct PlayerState {
     int32_t ships = 0;             ///< Ships left, including the one in play.
     int32_t wave = 1;              ///< 1-based.
     int32_t shotsFired = 0;        ///< This wave: picks the saucer's direction and score.
-    bool extraShipAwarded = false; ///< The single extra ship at 1,500 has been given.
+    bool extraShipAwarded = false; ///< The single extra ship (at SimSettings::extraShipScore) was given.
     bool out = false;              ///< No ships left, or invaded: this player's game is over.
     Rack rack;
     std::array<Shield, arcade::kShieldCount> shields;

@@ -52,6 +52,10 @@ glm::vec3 Body::velocity() const {
 Simulation::Simulation(const SimSettings& settings, const GameAssets& assets)
     : m_settings(settings), m_assets(assets), m_rng(settings.seed) {
     VOX_VERIFY(settings.players == 1 || settings.players == 2, "SimSettings::players must be 1 or 2");
+    VOX_VERIFY(isStartingShipsChoice(settings.startingShips),
+               "SimSettings::startingShips must be 3, 4, 5 or 6");
+    VOX_VERIFY(isExtraShipScoreChoice(settings.extraShipScore),
+               "SimSettings::extraShipScore must be 1000 or 1500");
     VOX_ASSERT(validateGameAssets(assets).ok(), "GameAssets must pass validateGameAssets()");
 
     // Every solid model is centred on z = 0; the slab is the deepest of them, and the shapes that carve
@@ -73,7 +77,7 @@ Simulation::Simulation(const SimSettings& settings, const GameAssets& assets)
 
     for (int32_t i = 0; i < settings.players; ++i) {
         PlayerState& player = m_players[static_cast<size_t>(i)];
-        player.ships = kStartingShips;
+        player.ships = settings.startingShips;
         buildWave(player);
     }
     m_players[1].out = settings.players < 2;
@@ -723,7 +727,7 @@ void Simulation::hitSaucer() {
 void Simulation::addScore(int32_t points) {
     PlayerState& player = active();
     player.score += points;
-    if (!player.extraShipAwarded && player.score >= kExtraLifeScore) {
+    if (!player.extraShipAwarded && player.score >= m_settings.extraShipScore) {
         player.extraShipAwarded = true;
         ++player.ships;
         emit(SimEventType::ExtraShip, m_current);
@@ -875,7 +879,7 @@ void Simulation::removeInvaderForSetup(int32_t index) {
 void Simulation::setScoreForSetup(int32_t score) {
     VOX_ASSERT(score >= 0 && score < kScoreModulo && score % 10 == 0, "scores are 0..9990 in tens");
     active().score = score;
-    active().extraShipAwarded = active().extraShipAwarded || score >= kExtraLifeScore;
+    active().extraShipAwarded = active().extraShipAwarded || score >= m_settings.extraShipScore;
 }
 
 void Simulation::removeShieldsForSetup() {

@@ -44,7 +44,8 @@ inline constexpr uint32_t kSimulationVersion = 2;
 class Simulation {
 public:
     /// A new game: wave 1 for every player, player 1's turn about to start. `settings.players` must be 1
-    /// or 2 (asserted). The assets are copied; they must pass `validateGameAssets`.
+    /// or 2, and the DIP settings arcade's choices (asserted: a parser refuses others first). The assets are
+    /// copied; they must pass `validateGameAssets`.
     Simulation(const SimSettings& settings, const GameAssets& assets);
 
     Simulation(const Simulation&) = delete;
@@ -60,9 +61,11 @@ public:
     /// Hands every field `stateHash()` covers to `visit`, in hash order, as `visit(std::string_view name,
     /// T& field)` with T an integer, bool or enum, `glm::ivec2`, `vox::Rng` (its state), `vox::VoxelModel`
     /// (a shield, voxel by voxel) or `std::vector<Explosion>` (its size; each explosion's fields follow).
-    /// Players beyond `settings().players` are left out, and so are fields derived from the visited ones
-    /// (`Body`'s placements and sizes, `Shield::revision`), the assets and the latest step's outputs. The
-    /// definition is in sim/state_fields.h, which also checks that no member escapes the list.
+    /// Players beyond `settings().players` are left out, the DIP settings while both are the arcade's
+    /// defaults (so that hashes from before they were settings stay valid), and so are fields derived from
+    /// the visited ones (`Body`'s placements and sizes, `Shield::revision`), the assets and the latest
+    /// step's outputs. The definition is in sim/state_fields.h, which also checks that no member escapes
+    /// the list.
     template <class Visitor>
     void visitState(Visitor& visit) const {
         visitStateOf(*this, visit);

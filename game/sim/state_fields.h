@@ -20,6 +20,8 @@ struct SimSettingsFields {
     uint64_t seed = 0;
     int32_t players = 0;
     Difficulty difficulty{};
+    int32_t startingShips = 0;
+    int32_t extraShipScore = 0;
 };
 struct InvaderFields : Body {
     glm::ivec2 position;
@@ -148,6 +150,13 @@ void Simulation::visitStateOf(Self& self, Visitor& visit) {
     visit("settings.seed", self.m_settings.seed);
     visit("settings.players", self.m_settings.players);
     visit("settings.difficulty", self.m_settings.difficulty);
+    // The board's DIP settings join the hash only when off the arcade's defaults, so that every hash and
+    // run recorded before they were settings (simulation version 2) stays as it was.
+    if (self.m_settings.startingShips != arcade::kStartingShips ||
+        self.m_settings.extraShipScore != arcade::kExtraLifeScore) {
+        visit("settings.startingShips", self.m_settings.startingShips);
+        visit("settings.extraShipScore", self.m_settings.extraShipScore);
+    }
     visit("rng", self.m_rng);
     visit("frame", self.m_frame);
     visit("phase", self.m_phase);

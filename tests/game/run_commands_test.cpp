@@ -104,7 +104,7 @@ TEST(RunCommands, BadCodesExit2NamingTheProblem) {
         {code.substr(0, code.size() / 2), "cut short"},
         {changed, "checksum does not match"},
         {"ABC1-" + code.substr(5), "is not a voxel-invaders run code"},
-        {"VIR9-" + code.substr(5), "newer than this build's format 1: update voxel-invaders"},
+        {"VIR9-" + code.substr(5), "newer than this build's format 2: update voxel-invaders"},
         {"''", "the code is empty"},
     };
     for (const auto& [bad, expected] : cases) {

@@ -171,10 +171,10 @@ TEST_F(WatchShareSceneTest, TheSharePanelSaysWhereTheRunWentAndHowToPlayIt) {
     const SharedRun& shared = *m_scene->flow().runs().sharedRun();
     EXPECT_TRUE(std::filesystem::exists(shared.file));
     EXPECT_TRUE(drew("SHARED"));
-    EXPECT_TRUE(drewStarting("CODE: " + std::to_string(shared.code.size()) + " CHARACTERS, VIR1-"));
-    EXPECT_TRUE(drewStarting("voxel-invaders --replay-code VIR1-"));
+    EXPECT_TRUE(drewStarting("CODE: " + std::to_string(shared.code.size()) + " CHARACTERS, VIR2-"));
+    EXPECT_TRUE(drewStarting("voxel-invaders --replay-code VIR2-"));
     EXPECT_TRUE(drew("voxel-invaders --replay " + shared.file.filename().string()));
-    EXPECT_TRUE(drewStarting("index.html?run=VIR1-"));
+    EXPECT_TRUE(drewStarting("index.html?run=VIR2-"));
     EXPECT_TRUE(drew("COPIED TO THE CLIPBOARD") || drewStarting("NOT COPIED: "));
 }
 

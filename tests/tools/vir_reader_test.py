@@ -6,16 +6,17 @@ against the game itself, so that the page stays true to what the game writes and
 
 1. Runs recorded by the game (demo seeds played headless with --record, --print-state-hash and
    --print-share-code): the reader's metadata agrees with the game's command line (seed, steps) and what it
-   printed (the state hash, the share code), the file and the code hold the same inputs, the reader writes
-   the game's code byte for byte, and what the reader writes (a code, a .vir file) the game plays to the
-   recorded hash.
-2. Runs written by the reader (seeded random inputs, two players, every difficulty, extreme seeds and
-   lengths, 0 and 1 steps): the game's --share-code gives the reader's code, and the reader decodes it.
+   printed (the state hash, the share code), the file has a chain link a second, the file and the code hold
+   the same inputs and chain (the code's 16 bits of each link), the reader writes the game's code byte for
+   byte, and what the reader writes (a code, a .vir file) the game plays to the recorded hash.
+2. Runs written by the reader (seeded random inputs, two players, every difficulty and board setting,
+   chains of 8-byte, 2-byte or no digests, extreme seeds and lengths, 0 and 1 steps), in format version 2
+   and in version 1: the game's --share-code gives the reader's code, and the reader decodes it.
 3. The worked example of the page: the game still turns its bytes into its code.
 4. Damage: every one-byte change to a recorded .vir file is refused by both; a share code with a character
    changed is refused by both except where the page says the change is ignored (the last character's
    unused bits); an input changed with the checksum recomputed loads in both and the game's replay then
-   fails, as the page says.
+   departs at the second the page's chain says.
 """
 
 import json
@@ -69,8 +70,11 @@ def reader_json(argument):
 
 
 def same_run(first, second):
-    keys = ("simulation_version", "seed", "players", "difficulty", "steps", "final_state_hash", "inputs")
-    return all(first[key] == second[key] for key in keys)
+    keys = ("simulation_version", "seed", "players", "difficulty", "starting_ships", "extra_ship_score", "steps",
+            "final_state_hash", "inputs")
+    return all(first[key] == second[key] for key in keys) and \
+        first["chain"]["links"] == second["chain"]["links"] and \
+        first["chain"]["top_16_bits_sha256"] == second["chain"]["top_16_bits_sha256"]
 
 
 def check_recorded_runs(checks, game, work, environment):
@@ -92,6 +96,11 @@ def check_recorded_runs(checks, game, work, environment):
               f"{from_file['inputs']['sha256'][:16]}..., code of {len(game_code(played.stdout))} characters")
         checks.expect(from_file["seed"] == seed and from_file["steps"] == steps and from_file["players"] == 1
                       and from_file["difficulty"] == "arcade", f"{name}: seed, steps, players, difficulty")
+        checks.expect(from_file["format_version"] == 2 and from_code["format_version"] == 2 and
+                      from_file["starting_ships"] == 3 and from_file["extra_ship_score"] == 1500,
+                      f"{name}: format version 2 of both forms, the arcade's DIP settings")
+        checks.expect(from_file["chain"]["links"] == steps // 60 and from_file["chain"]["digest_bits"] == 64 and
+                      from_code["chain"]["digest_bits"] == 16, f"{name}: a chain link a second ({from_file['chain']})")
         checks.expect(from_file["final_state_hash"] == game_hash(played.stdout),
                       f"{name}: the file's final hash is the one the game printed")
         checks.expect(from_file["form"] == "vir" and from_code["form"] == "share-code", f"{name}: forms")
@@ -118,25 +127,50 @@ def handmade_inputs(rng, steps, hold):
     return bytes(inputs)
 
 
+def handmade_run(rng, index, steps, hold, version):
+    """A run of the reader's making: every player count, difficulty and board setting; a chain of 8-byte
+    digests, of 2-byte ones (as converted from a code) or none (as from a version-1 file)."""
+    seeds = (0, 1, 127, 128, 300, 2**32, 2**63, 2**64 - 1)
+    inputs = handmade_inputs(rng, steps, hold)
+    digest_bits = (64, 16, 64)[index % 3]
+    chain = [rng.getrandbits(digest_bits) for _ in range(steps // 60)] if index % 3 != 2 else []
+    return vir_reader.Run(simulation_version=version + (index % 5 == 4) * 126, seed=seeds[index % len(seeds)],
+                          players=1 + index % 2, difficulty=index % 3, inputs=inputs,
+                          final_state_hash=rng.getrandbits(64), game_version="0.1.0-test"[:index],
+                          starting_ships=vir_reader.STARTING_SHIPS[index % 4],
+                          extra_ship_score=vir_reader.EXTRA_SHIP_SCORES[index // 4 % 2], chain=chain,
+                          digest_bits=digest_bits)
+
+
+def version_one_file(run):
+    """`run` as a version-1 file (the page's layout; the reader writes version 2 only)."""
+    version = (run.game_version or "").encode("latin-1")
+    data = bytearray(vir_reader.VIR_MAGIC) + (1).to_bytes(4, "little") + run.simulation_version.to_bytes(4, "little")
+    data += bytes([len(version)]) + version + run.seed.to_bytes(8, "little") + bytes([run.players, run.difficulty])
+    data += len(run.inputs).to_bytes(4, "little") + run.final_state_hash.to_bytes(8, "little") + run.inputs
+    return bytes(data + vir_reader.fnv1a32(data).to_bytes(4, "little"))
+
+
 def check_handmade_runs(checks, game, work, version):
     """Part 2; returns one code whose body is a multiple of 4 characters long."""
     rng = random.Random(RANDOM_SEED)
     print(f"handmade runs: random seed {RANDOM_SEED}")
     cases = [(0, 1), (1, 1), (5, 1), (1000, 3), (3000, 40), (20000, 3000), (300000, 150000)]
     cases += [(rng.randint(1, 400), rng.choice((1, 2, 8))) for _ in range(24)]
-    seeds = (0, 1, 127, 128, 300, 2**32, 2**63, 2**64 - 1)
     body_multiple_of_4 = None
     for index, (steps, hold) in enumerate(cases):
-        replay = vir_reader.Run(simulation_version=version + (index % 5 == 4) * 126, seed=seeds[index % len(seeds)],
-                                players=1 + index % 2, difficulty=index % 3,
-                                inputs=handmade_inputs(rng, steps, hold),
-                                final_state_hash=rng.getrandbits(64), game_version="0.1.0-test"[:index])
+        replay = handmade_run(rng, index, steps, hold, version)
         path = os.path.join(work, f"handmade-{index}.vir")
+        format_one = index % 7 == 6  # a version-1 file: the arcade's settings, no chain
+        if format_one:
+            replay.starting_ships, replay.extra_ship_score, replay.chain = 3, 1500, []
         with open(path, "wb") as file:
-            file.write(vir_reader.encode_vir(replay))
+            file.write(version_one_file(replay) if format_one else vir_reader.encode_vir(replay))
         converted = run([game, "--share-code", path], os.environ.copy())
         name = f"handmade run {index} ({steps} steps, held up to {hold}, {replay.players} players, seed " \
-               f"{replay.seed}, simulation version {replay.simulation_version})"
+               f"{replay.seed}, {replay.starting_ships} ships, extra at {replay.extra_ship_score}, " \
+               f"{len(replay.chain)} links of {replay.digest_bits} bits, simulation version " \
+               f"{replay.simulation_version}, file format {1 if format_one else 2})"
         if replay.simulation_version != version:
             checks.expect(converted.returncode == 1, f"{name}: the game refuses another simulation version")
             continue
@@ -145,10 +179,13 @@ def check_handmade_runs(checks, game, work, version):
                       f"({converted.stderr.strip()})")
         checks.expect(code == vir_reader.encode_share_code(replay), f"{name}: the reader's code is the game's")
         decoded = vir_reader.decode_share_code(code or "")
+        short_chain = [digest >> (replay.digest_bits - 16) for digest in replay.chain]
         checks.expect(decoded.inputs == replay.inputs and decoded.seed == replay.seed and
                       decoded.players == replay.players and decoded.difficulty == replay.difficulty and
+                      decoded.starting_ships == replay.starting_ships and
+                      decoded.extra_ship_score == replay.extra_ship_score and decoded.chain == short_chain and
                       decoded.final_state_hash == replay.final_state_hash, f"{name}: the reader decodes it")
-        if code and (len(code) - len("VIR1-")) % 4 == 0 and body_multiple_of_4 is None:
+        if code and (len(code) - len("VIR2-")) % 4 == 0 and body_multiple_of_4 is None:
             body_multiple_of_4 = code
     return body_multiple_of_4
 
@@ -194,10 +231,17 @@ def check_damaged_files(checks, game, work, recorded, environment):
     changes += [original[:length] for length in (0, 7, 8, 16, 39, len(original) - 4, len(original) - 1)]
     changes += [original + b"\0"]
     reader_refused = sum(refused_by_reader(data) for data in changes)
-    # The game (a process each): every header and checksum byte, every 16th input, the cuts and addition.
-    header = len(original) - len(vir_reader.parse_vir(original).inputs) - 4
+    # The game (a process each): every header and checksum byte, every 16th input and 8th chain byte, the
+    # cuts and addition.
+    parsed = vir_reader.parse_vir(original)
+    header = len(original) - len(parsed.inputs) - 8 * len(parsed.chain) - 4
+    chain = len(original) - 8 * len(parsed.chain) - 4
+
+    def for_the_game(at):
+        return at < header or at >= len(original) - 4 or (at < chain and at % 16 == 0) or (at >= chain and at % 8 == 0)
+
     for_game = [data for index, data in enumerate(changes[:2 * len(original)])
-                if index % 2 == 0 and (index // 2 < header or index // 2 >= len(original) - 4 or index % 32 == 0)]
+                if index % 2 == 0 and for_the_game(index // 2)]
     for_game += changes[2 * len(original):]
     game_refused = 0
     for data in for_game:
@@ -208,13 +252,14 @@ def check_damaged_files(checks, game, work, recorded, environment):
           f"the game {game_refused} of {len(for_game)}")
     checks.expect(reader_refused == len(changes), "the reader refuses every one-byte change, cut and addition")
     with open(damaged, "wb") as file:
-        file.write(changes[2 * (len(original) - 5)])  # the last input changed
+        file.write(changes[2 * (chain - 1)])  # the last input changed
     as_program = subprocess.run([sys.executable, READER, damaged], capture_output=True, text=True)
     checks.expect(as_program.returncode == 2 and "checksum" in as_program.stderr,
                   f"the reader's program exits 2 saying why ({as_program.returncode}, {as_program.stderr.strip()})")
     checks.expect(game_refused == len(for_game), "the game refuses every one-byte change, cut and addition")
 
-    # An edited input under a recomputed checksum loads in both; only playing it finds it (the page).
+    # An edited input under a recomputed checksum loads in both; only playing it finds it, by the chain, in
+    # the second it was edited in or later (the page).
     replay = vir_reader.parse_vir(original)
     middle = len(replay.inputs) // 2
     replay.inputs = replay.inputs[:middle] + bytes([2]) * 60 + replay.inputs[middle + 60:]
@@ -223,15 +268,20 @@ def check_damaged_files(checks, game, work, recorded, environment):
     checks.expect(not refused_by_reader(vir_reader.encode_vir(replay)), "the reader loads an edited run")
     checks.expect(run([game, "--share-code", damaged], environment).returncode == 0, "the game loads it too")
     replayed = run([game, "--headless", "--size", "64x64", "--replay", damaged, "--print-state-hash"], environment)
-    checks.expect(replayed.returncode == 1 and "different state" in replayed.stderr,
-                  f"the game's replay of the edited run fails ({replayed.returncode})")
+    departure = re.search(r"departs at (\d+):(\d\d), step ([\d,]+)", replayed.stderr)
+    step = int(departure.group(3).replace(",", "")) if departure else -1
+    checks.expect(replayed.returncode == 1 and departure is not None and step % 60 == 0 and
+                  middle < step <= middle + 120 and
+                  int(departure.group(1)) * 60 + int(departure.group(2)) == step // 60,
+                  f"the game's replay of the run edited at step {middle} departs at the next whole second or the "
+                  f"one after ({replayed.returncode}, {replayed.stderr.strip()[:300]})")
 
 
 def ignored_change(code, position, replacement):
     """True where the page says a changed character is ignored: unused low bits of the last character."""
     if position != len(code) - 1:
         return False
-    leftover = (len(code) - len("VIR1-")) * 6 % 8  # bits after the last whole byte: 0, 2, 4 or 6
+    leftover = (len(code) - len("VIR2-")) * 6 % 8  # bits after the last whole byte: 0, 2, 4 or 6
     if leftover == 6:
         return True  # the last character makes no byte
     used = ((1 << (6 - leftover)) - 1) << leftover
@@ -244,24 +294,30 @@ def code_of(content):
     payload = bytearray()
     vir_reader.put_varint(payload, len(content))
     payload += vir_reader.fnv1a32(content).to_bytes(4, "little") + content
-    return "VIR1-" + vir_reader.base64url_encode(payload)
+    return "VIR2-" + vir_reader.base64url_encode(payload)
 
 
 def written_codes(replay):
     """Codes with a sound checksum written other than the game writes them, and whether the page says they
-    are refused: the content's header fields at and past their limits, the range-coded bytes one too few or
-    many, non-minimal varints."""
+    are refused: the content's header fields at and past their limits, the chain's length, the range-coded
+    bytes one too few or many, non-minimal varints."""
 
-    def content(seed=(), players_and_difficulty=None, steps=None, inputs=None, range_bytes=None):
+    def content(seed=(), players_and_difficulty=None, board=0, steps=None, inputs=None, range_bytes=None,
+                links=None):
         data = bytearray()
         vir_reader.put_varint(data, replay.simulation_version)
         data += bytes(seed) if seed else b""
         if not seed:
             vir_reader.put_varint(data, replay.seed)
         data.append((replay.players - 1) if players_and_difficulty is None else players_and_difficulty)
+        data.append(board)
         step_inputs = replay.inputs if inputs is None else inputs
         vir_reader.put_varint(data, len(step_inputs) if steps is None else steps)
         data += replay.final_state_hash.to_bytes(8, "little")
+        chain = [digest >> 48 for digest in replay.chain] if inputs is None else []
+        vir_reader.put_varint(data, len(chain) if links is None else links)
+        for digest in chain:
+            data += digest.to_bytes(2, "little")
         data += vir_reader.encode_inputs(step_inputs) if range_bytes is None else range_bytes
         return bytes(data)
 
@@ -275,6 +331,11 @@ def written_codes(replay):
             (code_of(content(seed=b"\x81\x80\x80\x00")), False),  # 1, non-minimal
             (code_of(content(players_and_difficulty=5)), False),
             (code_of(content(players_and_difficulty=6)), True),
+            (code_of(content(board=7)), False),
+            (code_of(content(board=8)), True),
+            (code_of(content(links=len(replay.chain) + 1)), True),
+            (code_of(content(inputs=bytes(130), links=0)), False),  # no chain: allowed
+            (code_of(content(inputs=bytes(130), links=1)), True),  # neither none nor one a second
             (code_of(content(steps=(40 << 20) + 1)), True),
             (code_of(content(inputs=b"", range_bytes=b"")), False),  # 0 steps: 0..5 range bytes
             (code_of(content(inputs=b"", range_bytes=b"\0" * 3)), False),
@@ -288,14 +349,14 @@ def check_damaged_codes(checks, game, recorded, multiple_of_4, environment):
     code = recorded[0][1]
     alphabet = vir_reader.ALPHABET
     cases = []
-    for position in range(len("VIR1-"), len(code)):
+    for position in range(len("VIR2-"), len(code)):
         for step in (1, 17):
             replacement = alphabet[(alphabet.index(code[position]) + step) % 64]
             cases.append((code[:position] + replacement + code[position + 1:],
                           not ignored_change(code, position, replacement)))
     cases += [(code[:length], True) for length in (0, 3, 5, 6, len(code) - 4, len(code) - 1)]
-    cases += [("vir1" + code[4:], True), ("VIR2" + code[4:], True), ("VIR" + code[5:], True),
-              (code + "=", True), (code[:9] + " \n" + code[9:], False), ("VIR01" + code[4:], False)]
+    cases += [("vir2" + code[4:], True), ("VIR3" + code[4:], True), ("VIR0" + code[4:], True), ("VIR" + code[5:], True),
+              (code + "=", True), (code[:9] + " \n" + code[9:], False), ("VIR02" + code[4:], False)]
     cases += written_codes(vir_reader.read_run(recorded[0][0])[1])
     if multiple_of_4:
         cases.append((multiple_of_4 + "A", False))  # a last character making no byte: ignored

@@ -146,7 +146,7 @@ function runNative(native, args) {
   return { status: result.status, output: (result.stdout || '') + (result.stderr || '') };
 }
 
-const shareCodeOf = (text) => /share-code: (VIR1-[A-Za-z0-9_-]+)/.exec(text || '')?.[1];
+const shareCodeOf = (text) => /share-code: (VIR[0-9]+-[A-Za-z0-9_-]+)/.exec(text || '')?.[1];
 const stateHashOf = (text) => /state-hash: ([0-9a-f]{16})/.exec(text || '')?.[1];
 
 // The runs' checks; returns true when one failed.

@@ -1,6 +1,7 @@
 // libFuzzer target: the replay file parser (game/sim/replay.h). Any input must give a clean error naming
-// the source, or a replay that encodes back to exactly the bytes it was parsed from (the format has one
-// encoding per replay, so anything else means the parser accepted something it should not have).
+// the source, or a playable replay: one of format version 2 encodes back to exactly the bytes it was parsed
+// from (the format has one encoding per replay, so anything else means the parser accepted something it
+// should not have); one of version 1 encodes (as version 2) to bytes that parse to the same replay.
 #include "sim/replay.h"
 
 #include <algorithm>
@@ -20,11 +21,25 @@ void check(std::span<const uint8_t> bytes) {
         return;
     }
     const invaders::Replay& replay = parsed.value();
-    if (replay.settings.players < 1 || replay.settings.players > 2 ||
+    const invaders::SimSettings& settings = replay.settings;
+    if (settings.players < 1 || settings.players > 2 ||
+        !invaders::arcade::isStartingShipsChoice(settings.startingShips) ||
+        !invaders::arcade::isExtraShipScoreChoice(settings.extraShipScore) ||
         std::any_of(replay.inputs.begin(), replay.inputs.end(), [](uint8_t bits) { return bits > 7; }))
         std::abort(); // only playable replays get through
+    if (!replay.chain.digests.empty() &&
+        replay.chain.digests.size() !=
+            static_cast<size_t>(invaders::chainLinks(static_cast<int64_t>(replay.inputs.size()))))
+        std::abort(); // a chain has a link for every whole second, or there is none
     const std::vector<uint8_t> encoded = invaders::encodeReplay(replay);
-    if (!std::equal(encoded.begin(), encoded.end(), bytes.begin(), bytes.end()))
+    if (bytes[8] == invaders::kReplayFormatVersion) {
+        if (!std::equal(encoded.begin(), encoded.end(), bytes.begin(), bytes.end()))
+            std::abort();
+        return;
+    }
+    const vox::Result<invaders::Replay> again = invaders::parseReplay(encoded, "fuzz.vir");
+    if (!again || again.value().inputs != replay.inputs || again.value().chain != replay.chain ||
+        again.value().finalStateHash != replay.finalStateHash || again.value().settings.seed != settings.seed)
         std::abort();
 }
 

@@ -20,19 +20,26 @@ void check(std::string_view code) {
         return;
     }
     const invaders::Replay& replay = decoded.value();
-    if (replay.settings.players < 1 || replay.settings.players > 2 ||
+    const invaders::SimSettings& settings = replay.settings;
+    if (settings.players < 1 || settings.players > 2 ||
+        !invaders::arcade::isStartingShipsChoice(settings.startingShips) ||
+        !invaders::arcade::isExtraShipScoreChoice(settings.extraShipScore) ||
         std::any_of(replay.inputs.begin(), replay.inputs.end(), [](uint8_t bits) { return bits > 7; }))
         std::abort(); // only playable runs get through
     const vox::Result<invaders::Replay> again = invaders::decodeShareCode(invaders::encodeShareCode(replay));
     if (!again || again.value().inputs != replay.inputs ||
+        again.value().chain.digests != replay.chain.digests ||
         again.value().finalStateHash != replay.finalStateHash ||
-        again.value().settings.seed != replay.settings.seed)
+        again.value().settings.seed != settings.seed ||
+        again.value().settings.startingShips != settings.startingShips ||
+        again.value().settings.extraShipScore != settings.extraShipScore)
         std::abort();
 }
 
-// The fuzzer's bytes as a code's content behind a correct length and checksum (share_code.h), so that it
-// reaches the decoder of the fields and the range-coded runs, which the checksum guards.
-std::string codeAround(const uint8_t* data, size_t size) {
+// The fuzzer's bytes as a code's content behind a correct length and checksum (share_code.h), in code
+// format `start` ("VIR1-" or "VIR2-"), so that it reaches the decoder of the fields, the chain and the
+// range-coded runs, which the checksum guards.
+std::string codeAround(const uint8_t* data, size_t size, const char* start) {
     std::vector<uint8_t> payload;
     for (size_t length = size;; length >>= 7) {
         payload.push_back(static_cast<uint8_t>((length & 127) | (length >= 128 ? 128 : 0)));
@@ -46,7 +53,7 @@ std::string codeAround(const uint8_t* data, size_t size) {
         payload.push_back(static_cast<uint8_t>(sum >> (8 * i)));
     payload.insert(payload.end(), data, data + size);
     static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    std::string code = "VIR1-";
+    std::string code = start;
     uint32_t buffer = 0;
     int bits = 0;
     for (uint8_t byte : payload) {
@@ -63,6 +70,7 @@ std::string codeAround(const uint8_t* data, size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check(std::string_view(reinterpret_cast<const char*>(data), size));
-    check(codeAround(data, size));
+    check(codeAround(data, size, "VIR1-"));
+    check(codeAround(data, size, "VIR2-"));
     return 0;
 }

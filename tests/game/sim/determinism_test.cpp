@@ -152,7 +152,9 @@ TEST(Replay, CorruptAndForeignFilesGiveClearErrors) {
     fixChecksum(otherFormat);
     EXPECT_NE(errorOf(otherFormat).find("format version 9"), std::string::npos) << errorOf(otherFormat);
 
-    std::vector<uint8_t> badInput = withByte(good, good.size() - 5, 0x40);
+    // The last input: before the chain (8 bytes a second) and the checksum.
+    const size_t lastInput = good.size() - 4 - 8 * static_cast<size_t>(chainLinks(300)) - 1;
+    std::vector<uint8_t> badInput = withByte(good, lastInput, 0x40);
     fixChecksum(badInput);
     EXPECT_NE(errorOf(badInput).find("input bits"), std::string::npos) << errorOf(badInput);
 

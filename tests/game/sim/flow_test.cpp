@@ -47,6 +47,26 @@ TEST(Flow, ThreeLostShipsEndAOnePlayerGame) {
     EXPECT_EQ(simulation->phase(), SimPhase::GameOver);
 }
 
+TEST(Flow, EachPlayerStartsWithTheBoardsShips) {
+    for (int32_t ships : arcade::kStartingShipsChoices) {
+        SCOPED_TRACE(ships);
+        SimSettings settings{3, 2, Difficulty::Arcade};
+        settings.startingShips = ships;
+        Simulation simulation(settings, builtinAssets());
+        EXPECT_EQ(simulation.player(0).ships, ships);
+        EXPECT_EQ(simulation.player(1).ships, ships);
+    }
+    SimSettings settings;
+    settings.startingShips = 5;
+    Simulation simulation(settings, builtinAssets());
+    for (int ship = 5; ship >= 1; --ship) {
+        ASSERT_EQ(simulation.activePlayer().ships, ship);
+        ASSERT_EQ(simulation.phase(), SimPhase::Playing);
+        loseShip(simulation);
+    }
+    EXPECT_EQ(simulation.phase(), SimPhase::GameOver);
+}
+
 TEST(Flow, TwoPlayersAlternateAfterEachLostShipWithTheirOwnRacks) {
     auto simulation = makeSimulation(2);
     ASSERT_EQ(simulation->currentPlayer(), 0);

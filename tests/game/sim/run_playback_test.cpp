@@ -21,8 +21,8 @@ RecordedRun recordRun(const SimSettings& settings, int64_t steps) {
     RecordedRun run{newReplay(settings)};
     for (int64_t i = 0; i < steps; ++i) {
         const StepInput input = pilot.decide(simulation);
-        run.replay.inputs.push_back(input.bits());
         simulation.step(input);
+        recordStep(run.replay, input, simulation);
     }
     run.replay.finalStateHash = simulation.stateHash();
     run.score = static_cast<uint32_t>(simulation.player(0).score);

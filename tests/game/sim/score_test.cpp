@@ -58,6 +58,30 @@ TEST(Score, ExactlyOneExtraShipAt1500) {
     EXPECT_EQ(extraShips, 1);
 }
 
+TEST(Score, TheExtraShipComesAtTheBoardsSetting) {
+    for (int32_t extraShipScore : arcade::kExtraShipScoreChoices) {
+        SCOPED_TRACE(extraShipScore);
+        SimSettings settings;
+        settings.extraShipScore = extraShipScore;
+        Simulation simulation(settings, builtinAssets());
+        simulation.disableInvaderFireForSetup();
+        simulation.removeShieldsForSetup();
+        waitForCannon(simulation);
+        simulation.setScoreForSetup(extraShipScore - 20);
+        shootInvader(simulation, 0); // 10 points: one short
+        EXPECT_EQ(simulation.activePlayer().ships, 3);
+        shootInvader(simulation, 1);
+        EXPECT_EQ(simulation.activePlayer().score, extraShipScore);
+        EXPECT_EQ(simulation.activePlayer().ships, 4);
+    }
+    // At 1,000 points the 1,500 setting gives nothing yet.
+    auto simulation = quietRange();
+    waitForCannon(*simulation);
+    simulation->setScoreForSetup(990);
+    shootInvader(*simulation, 0);
+    EXPECT_EQ(simulation->activePlayer().ships, 3);
+}
+
 TEST(Score, RollsOverPast9990) {
     auto simulation = quietRange();
     waitForCannon(*simulation);

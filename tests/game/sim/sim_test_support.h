@@ -5,6 +5,7 @@
 
 #include "sim/autoplayer.h"
 #include "sim/replay.h"
+#include "sim/run_playback.h"
 #include "sim/simulation.h"
 
 #include <gtest/gtest.h>
@@ -124,16 +125,16 @@ inline SimEvent shootInvader(Simulation& simulation, int32_t index) {
     return {};
 }
 
-/// Plays `steps` steps with the demo pilot (seeded with the game's seed), recording the inputs and the state
-/// hash at the end: a run as the game records one.
+/// Plays `steps` steps with the demo pilot (seeded with the game's seed), recording the inputs, the hash
+/// chain and the state hash at the end: a run as the game records one.
 inline Replay recordPilotRun(const SimSettings& settings, int64_t steps) {
     Simulation simulation(settings, builtinAssets());
     AutoPlayer pilot(settings.seed);
     Replay replay = newReplay(settings);
     for (int64_t i = 0; i < steps; ++i) {
         const StepInput input = pilot.decide(simulation);
-        replay.inputs.push_back(input.bits());
         simulation.step(input);
+        recordStep(replay, input, simulation);
     }
     replay.finalStateHash = simulation.stateHash();
     return replay;

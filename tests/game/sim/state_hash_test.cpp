@@ -4,10 +4,12 @@
 
 #include "sim/state_fields.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace invaders::test {
@@ -74,9 +76,15 @@ struct ChangePart {
     }
 };
 
-// A session some way into wave 1, with one explosion in its list.
-std::unique_ptr<Simulation> preparedSimulation(int32_t players) {
-    std::unique_ptr<Simulation> simulation = makeSimulation(players);
+// A session some way into wave 1, with one explosion in its list; `board`: off the DIP defaults (5 ships, the
+// extra one at 1,000), so that the hash takes the DIP settings too.
+std::unique_ptr<Simulation> preparedSimulation(int32_t players, bool board = false) {
+    SimSettings settings{1, players, Difficulty::Arcade};
+    if (board) {
+        settings.startingShips = 5;
+        settings.extraShipScore = 1000;
+    }
+    auto simulation = std::make_unique<Simulation>(settings, builtinAssets());
     for (int32_t i = 0; i < 200; ++i)
         simulation->step({.left = false, .right = i % 2 == 0, .fire = i % 20 == 0});
     SetOneExplosion setOneExplosion;
@@ -85,20 +93,44 @@ std::unique_ptr<Simulation> preparedSimulation(int32_t players) {
 }
 
 TEST(StateHash, ChangingAnyVisitedFieldChangesTheHash) {
-    for (int32_t players : {1, 2}) {
-        SCOPED_TRACE(players);
+    for (const auto& [players, board] : {std::pair{1, false}, std::pair{2, false}, std::pair{1, true}}) {
+        SCOPED_TRACE(testing::Message() << players << " players, board settings " << board);
         PartLister lister;
-        preparedSimulation(players)->visitState(lister);
-        const uint64_t baseline = preparedSimulation(players)->stateHash();
+        preparedSimulation(players, board)->visitState(lister);
+        const uint64_t baseline = preparedSimulation(players, board)->stateHash();
         ASSERT_GT(lister.names.size(), 0u);
         for (size_t part = 0; part < lister.names.size(); ++part) {
-            std::unique_ptr<Simulation> simulation = preparedSimulation(players);
+            std::unique_ptr<Simulation> simulation = preparedSimulation(players, board);
             ChangePart change{static_cast<int32_t>(part)};
             simulation->visitStateForTest(change);
             ASSERT_TRUE(change.changed) << lister.names[part];
             EXPECT_NE(simulation->stateHash(), baseline) << "part " << part << ": " << lister.names[part];
         }
     }
+}
+
+TEST(StateHash, TheDipSettingsCountOnlyOffTheirDefaults) {
+    // At the defaults the visitor hands out what it did before the DIP settings were settings (so every
+    // hash recorded then stays valid); off them it hands out both, and the hash sees each.
+    PartLister defaults, board;
+    preparedSimulation(1)->visitState(defaults);
+    preparedSimulation(1, true)->visitState(board);
+    EXPECT_EQ(std::count(defaults.names.begin(), defaults.names.end(), "settings.startingShips"), 0);
+    EXPECT_EQ(std::count(board.names.begin(), board.names.end(), "settings.startingShips"), 1);
+    EXPECT_EQ(std::count(board.names.begin(), board.names.end(), "settings.extraShipScore"), 1);
+    EXPECT_EQ(board.names.size(), defaults.names.size() + 2);
+
+    std::vector<uint64_t> hashes;
+    for (int32_t ships : arcade::kStartingShipsChoices) {
+        for (int32_t extraShipScore : arcade::kExtraShipScoreChoices) {
+            SimSettings settings;
+            settings.startingShips = ships;
+            settings.extraShipScore = extraShipScore;
+            hashes.push_back(Simulation(settings, builtinAssets()).stateHash());
+        }
+    }
+    std::sort(hashes.begin(), hashes.end());
+    EXPECT_EQ(std::unique(hashes.begin(), hashes.end()), hashes.end()) << "every DIP setting its own hash";
 }
 
 // `T` with one byte after it: the byte's offset is T's size without tail padding (which a derived class
