@@ -7,7 +7,7 @@
 #  3. starts the game the way an application menu does, from the Exec line of its installed desktop entry:
 #     headless for the attract demo, whose state hash must equal the Release build's when one is built, and
 #     in a real X11 window (Xvfb), each to a screenshot; the packaged game knows no source tree, so it can
-#     only have read the data it installed;
+#     only have read the data it installed; the installed vir verifies the demo's run with those models;
 #  4. builds and runs every example of examples/ against the installed libvox-dev (check-engine-package.sh);
 #  5. removes both packages (also when a step fails).
 # Screenshots go to BUILD_DIR/package-output/. Needs root or sudo (apt-get).
@@ -68,6 +68,7 @@ for size in 16 22 24 32 48 64 128 256 512; do
   [ -f "/usr/share/icons/hicolor/${size}x${size}/apps/$icon.png" ] || fail "no ${size}x${size} icon named $icon"
 done
 man -w voxel-invaders >/dev/null || fail "man voxel-invaders finds no page"
+man -w vir >/dev/null || fail "man vir finds no page"
 
 echo "=== package: the installed game, started from its desktop entry"
 # The menu's command, without field codes (%f, %U, ...).
@@ -81,9 +82,17 @@ rm -f "$out"/*.png
 # From an empty folder, with no data variables: only the installed data can be found.
 run_dir=$(mktemp -d)
 hash=$(cd "$run_dir" && env -u VOX_DATA_DIR -u VOX_SHADER_DIR -u VOX_ASSET_DIR "${launch[@]}" --headless --demo \
-  --frames 900 --print-state-hash --screenshot "$run_dir/headless.png" | grep '^state-hash:')
+  --frames 900 --print-state-hash --screenshot "$run_dir/headless.png" --record "$run_dir/demo.vir" |
+  grep '^state-hash:')
 cp "$run_dir/headless.png" "$out/"
 echo "installed game, headless demo: $hash (screenshot $out/headless.png)"
+# The installed vir, beside the game, plays the run with the installed models (and no others).
+vir="$(dirname "${launch[0]}")/vir"
+[ -x "$vir" ] || fail "no vir beside the installed game (${launch[0]})"
+if grep -qaF "$PWD" "$vir"; then
+  fail "$vir names this checkout ($PWD): a packaged tool must use the installed data only"
+fi
+(cd "$run_dir" && env -u VOX_DATA_DIR -u VOX_ASSET_DIR "$vir" verify demo.vir) || fail "the installed vir does not verify the installed game's run"
 if [ -x build/release/game/voxel-invaders ]; then
   expected=$(build/release/game/voxel-invaders --headless --demo --frames 900 --print-state-hash | grep '^state-hash:')
   [ "$hash" = "$expected" ] || fail "the installed game's demo ends in $hash, the Release build's in $expected"

@@ -83,7 +83,8 @@ int64_t departureStepOf(const Replay& run, const Trace& trace) {
     return trace.final == run.finalStateHash ? -1 : static_cast<int64_t>(run.inputs.size());
 }
 
-SimSettings boardSettings(uint64_t seed, int32_t players, Difficulty difficulty, int32_t ships, int32_t extra) {
+SimSettings boardSettings(uint64_t seed, int32_t players, Difficulty difficulty, int32_t ships,
+                          int32_t extra) {
     SimSettings settings{seed, players, difficulty};
     settings.startingShips = ships;
     settings.extraShipScore = extra;
@@ -105,7 +106,8 @@ TEST(RunFormat, AFileKeepsTheBoardSettingsAndTheChain) {
     EXPECT_EQ(bytes[28 + n] | bytes[29 + n] << 8, 1000) << "the extra ship's score";
     EXPECT_EQ(bytes[42 + n], 8) << "whole hashes in the chain";
     EXPECT_EQ(bytes[43 + n], 4) << "chain links";
-    EXPECT_EQ(bytes[47 + n + 250], static_cast<uint8_t>(trace.seconds[0])) << "the first link, after the inputs";
+    EXPECT_EQ(bytes[47 + n + 250], static_cast<uint8_t>(trace.seconds[0]))
+        << "the first link, after the inputs";
 
     vox::Result<Replay> parsed = parseReplay(bytes, "board.vir");
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
@@ -170,8 +172,9 @@ TEST(RunFormat, BoardSettingsAndChainsOutsideTheFormatAreRefused) {
     EXPECT_EQ(errorWith(27 + n, 7), ships + "7; the board's choices are 3, 4, 5 and 6: the file is corrupt");
     EXPECT_EQ(errorWith(27 + n, 2), ships + "2; the board's choices are 3, 4, 5 and 6: the file is corrupt");
     EXPECT_EQ(errorWith(27 + n, 6), "(accepted)");
-    EXPECT_NE(errorWith(28 + n, 0xB0).find("an extra ship at 1456 points; the board's choices are 1000 and 1500"),
-              std::string::npos)
+    EXPECT_NE(
+        errorWith(28 + n, 0xB0).find("an extra ship at 1456 points; the board's choices are 1000 and 1500"),
+        std::string::npos)
         << errorWith(28 + n, 0xB0);
     EXPECT_NE(errorWith(42 + n, 3).find("chain digests of 3 bytes; they are 8 or 2"), std::string::npos)
         << errorWith(42 + n, 3);
@@ -230,7 +233,8 @@ TEST(Verification, NamesTheSecondWhereAReplayDeparts) {
     EXPECT_EQ(verdict.departure->step, 720);
     EXPECT_EQ(verdict.departure->second, 12);
     EXPECT_EQ(verdict.departure->message, "departs at 0:12, step 720");
-    EXPECT_NE(verdict.problem.find("the replay departs at 0:12, step 720"), std::string::npos) << verdict.problem;
+    EXPECT_NE(verdict.problem.find("the replay departs at 0:12, step 720"), std::string::npos)
+        << verdict.problem;
 
     // Watching: the playback knows at step 720, not before.
     RunPlayback playback(changed, builtinAssets());
@@ -282,7 +286,8 @@ TEST(Verification, ALastPartSecondAnEditedLinkAndARunWithoutAChain) {
     ASSERT_TRUE(end.departure.has_value());
     EXPECT_EQ(end.departure->step, 1230);
     EXPECT_NE(end.problem.find("not the recorded"), std::string::npos) << end.problem;
-    EXPECT_NE(end.problem.find("it has no hash chain to say where it departs"), std::string::npos) << end.problem;
+    EXPECT_NE(end.problem.find("it has no hash chain to say where it departs"), std::string::npos)
+        << end.problem;
 }
 
 // The recorded runs the byte-change test damages: demo-pilot games of each player count, difficulty and
@@ -296,9 +301,9 @@ std::vector<Replay> recordedRuns() {
 // What a changed run that loads does when verified: it must depart where playing it says (the first second,
 // or the end, whose state is not the recorded one), or hold and be the recorded game.
 struct ChangeOutcomes {
-    int refused = 0;    // on load
-    int departed = 0;   // found by the chain check (or the final hash), at the right step
-    int sameGame = 0;   // an input changed that changed nothing the chain sees
+    int refused = 0;     // on load
+    int departed = 0;    // found by the chain check (or the final hash), at the right step
+    int sameGame = 0;    // an input changed that changed nothing the chain sees
     int versionText = 0; // the game version text: for messages only, not part of the run
 };
 
@@ -320,19 +325,22 @@ void judgeLoadedChange(const Replay& changed, const Trace& original, ChangeOutco
 
 TEST(RunFormat, EveryOneByteChangeIsRefusedOnLoadOrFoundByTheChain) {
     const uint64_t seed = 35;
-    std::printf("one-byte changes: replacement bytes from seed %llu\n", static_cast<unsigned long long>(seed));
+    std::printf("one-byte changes: replacement bytes from seed %llu\n",
+                static_cast<unsigned long long>(seed));
     RecordProperty("seed", std::to_string(seed));
     vox::Rng rng(seed);
     ChangeOutcomes file, tampered;
     for (const Replay& run : recordedRuns()) {
-        SCOPED_TRACE(testing::Message() << "seed " << run.settings.seed << ", " << run.inputs.size() << " steps");
+        SCOPED_TRACE(testing::Message()
+                     << "seed " << run.settings.seed << ", " << run.inputs.size() << " steps");
         const Trace original = traceOf(run);
         const std::vector<uint8_t> bytes = encodeReplay(run);
         const size_t n = run.gameVersion.size();
         const size_t inputs = 47 + n;
         // As the bytes are: every position, four replacements each; the checksum refuses them all.
         for (size_t at = 0; at < bytes.size(); ++at) {
-            for (uint8_t change : {uint8_t{0x01}, uint8_t{0x80}, uint8_t{0xFF}, static_cast<uint8_t>(1 + rng.below(255))}) {
+            for (uint8_t change :
+                 {uint8_t{0x01}, uint8_t{0x80}, uint8_t{0xFF}, static_cast<uint8_t>(1 + rng.below(255))}) {
                 std::vector<uint8_t> changed = bytes;
                 changed[at] ^= change;
                 EXPECT_FALSE(parseReplay(changed, "x.vir").ok()) << "byte " << at << " ^ " << int{change};
@@ -428,16 +436,18 @@ TEST(RunFormat, EveryOneByteChangeToACodesContentIsRefusedOrFound) {
                 ++outcomes.refused;
         }
     }
-    std::printf("codes' contents: %d changes refused on load, %d found by the chain (or the final hash) at the "
-                "step where their game departs, %d the game did not notice\n",
-                outcomes.refused, outcomes.departed, outcomes.sameGame);
+    std::printf(
+        "codes' contents: %d changes refused on load, %d found by the chain (or the final hash) at the "
+        "step where their game departs, %d the game did not notice\n",
+        outcomes.refused, outcomes.departed, outcomes.sameGame);
     EXPECT_GT(outcomes.departed, 10);
 }
 
 TEST(RunFormat, EveryOneCharacterChangeToACodeIsRefusedOrFound) {
     const std::string& alphabet = kAlphabet;
     const uint64_t seed = 3535;
-    std::printf("one-character changes: replacements from seed %llu\n", static_cast<unsigned long long>(seed));
+    std::printf("one-character changes: replacements from seed %llu\n",
+                static_cast<unsigned long long>(seed));
     RecordProperty("seed", std::to_string(seed));
     vox::Rng rng(seed);
     int refused = 0, unusedBits = 0, changes = 0;
@@ -466,8 +476,9 @@ TEST(RunFormat, EveryOneCharacterChangeToACodeIsRefusedOrFound) {
             }
         }
     }
-    std::printf("codes: %d changed characters refused, %d in the last character's unused bits (the same run)\n",
-                refused, unusedBits);
+    std::printf(
+        "codes: %d changed characters refused, %d in the last character's unused bits (the same run)\n",
+        refused, unusedBits);
     EXPECT_EQ(refused + unusedBits, changes);
     EXPECT_LE(unusedBits, 2 * 3) << "the last character of each code, at most";
 }
