@@ -92,8 +92,24 @@ std::optional<ShownInput> GameFlow::shownInput() const {
 }
 
 std::span<const SimEvent> GameFlow::events() const {
+    if (!sessionStepped())
+        return {};
+    // WATCH at 2x and 4x plays several steps a frame: the events of all of them.
+    if (m_screen == Screen::Watch) {
+        const RunPlayback* watched = m_runs.watchedRun();
+        return watched != nullptr ? watched->frameEvents() : std::span<const SimEvent>();
+    }
     const Simulation* shown = simulation();
-    return sessionStepped() && shown != nullptr ? shown->events() : std::span<const SimEvent>();
+    return shown != nullptr ? shown->events() : std::span<const SimEvent>();
+}
+
+std::span<const DebrisVoxel> GameFlow::debris(const SimEvent& event) const {
+    if (m_screen == Screen::Watch) {
+        const RunPlayback* watched = m_runs.watchedRun();
+        return watched != nullptr ? watched->frameDebris(event) : std::span<const DebrisVoxel>();
+    }
+    const Simulation* shown = simulation();
+    return shown != nullptr ? shown->debris(event) : std::span<const DebrisVoxel>();
 }
 
 // --- Keys ---------------------------------------------------------------------------------------------

@@ -92,8 +92,12 @@ public:
     /// The simulation on screen: on WATCH the watched run's (null when nothing plays), else the
     /// session's (demo, game or replay); null before the first one.
     [[nodiscard]] const Simulation* simulation() const;
-    /// Events of the latest step of the simulation on screen, empty when it did not step (title, pause).
+    /// Events of the latest step of the simulation on screen, empty when it did not step (title, pause);
+    /// on WATCH, of every step the frame played (2 at 2x, 4 at 4x), in order.
     [[nodiscard]] std::span<const SimEvent> events() const;
+    /// The debris of `event`, one of `events()` (the watched run's copy on WATCH, whose earlier steps'
+    /// debris the simulation no longer holds).
+    [[nodiscard]] std::span<const DebrisVoxel> debris(const SimEvent& event) const;
     /// True when the latest step stepped the simulation on screen (false on menus, pause, the title).
     [[nodiscard]] bool sessionStepped() const;
     /// The inputs the input panel shows (ui/input_panel.h) and whose they are: on WATCH the watched run's

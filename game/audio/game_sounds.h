@@ -21,13 +21,14 @@ class Simulation;
 /// see `GameSounds`).
 [[nodiscard]] std::optional<SoundId> soundFor(const SimEvent& event);
 
-/// The sounds of the game. Call `step()` once after each step of the flow.
+/// The sounds of the game. Call `step()` once after each step of the flow (one displayed frame).
 class GameSounds {
 public:
-    /// Plays one step into `audio`: the one-shot of each of its `events` (`soundFor`); the saucer loop
-    /// while a saucer flies in `shown` (the simulation on screen; null: none) on a screen that runs it (a
-    /// game, a demo, a replay, WATCH); and silence (every sound stopped) when `screen` is the pause menu or
-    /// a menu opened over the game.
+    /// Plays one frame into `audio`: the one-shot of each of its `events` (`soundFor`), which are those of
+    /// every step the frame played (one, or WATCH's 2 or 4), each sound started once however many of them
+    /// fire it; the saucer loop while a saucer flies in `shown` (the simulation on screen; null: none) on a
+    /// screen that runs it (a game, a demo, a replay, WATCH); and silence (every sound stopped) when
+    /// `screen` is the pause menu or a menu opened over the game.
     void step(std::span<const SimEvent> events, Screen screen, const Simulation* shown, AudioSystem& audio);
 
 private:

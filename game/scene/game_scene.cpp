@@ -96,11 +96,10 @@ void GameScene::saveOptions(const Settings& options) {
 }
 
 void GameScene::handleEvents() {
-    const Simulation* simulation = m_flow.simulation();
-    if (simulation == nullptr)
+    if (m_flow.simulation() == nullptr)
         return;
     for (const SimEvent& event : m_flow.events()) {
-        const std::span<const DebrisVoxel> debris = simulation->debris(event);
+        const std::span<const DebrisVoxel> debris = m_flow.debris(event);
         if (!debris.empty()) {
             m_removed.clear();
             glm::vec3 centre(0.0f);

@@ -62,10 +62,31 @@ void RunPlayback::stepOnce() {
 }
 
 void RunPlayback::advanceFrame() {
+    m_frameEvents.clear();
+    m_frameDebris.clear();
     if (m_paused)
         return;
-    for (int32_t i = 0; i < m_speed && !ended(); ++i)
+    for (int32_t i = 0; i < m_speed && !ended(); ++i) {
         stepOnce();
+        keepFrameEvents();
+    }
+}
+
+void RunPlayback::keepFrameEvents() {
+    // The simulation keeps one step's events and debris: copy them before the next step, the debris
+    // ranges moved to where the copies lie.
+    for (SimEvent event : m_simulation->events()) {
+        const std::span<const DebrisVoxel> debris = m_simulation->debris(event);
+        event.debrisBegin = static_cast<int32_t>(m_frameDebris.size());
+        event.debrisCount = static_cast<int32_t>(debris.size());
+        m_frameDebris.insert(m_frameDebris.end(), debris.begin(), debris.end());
+        m_frameEvents.push_back(event);
+    }
+}
+
+std::span<const DebrisVoxel> RunPlayback::frameDebris(const SimEvent& event) const {
+    return std::span<const DebrisVoxel>(m_frameDebris)
+        .subspan(static_cast<size_t>(event.debrisBegin), static_cast<size_t>(event.debrisCount));
 }
 
 void RunPlayback::playToEnd() {

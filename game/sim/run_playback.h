@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace invaders {
 
@@ -55,7 +57,8 @@ struct RunBanner {
 };
 
 /// Plays a run for watching. Each `advanceFrame()` takes `speed()` steps (1, 2 or 4) unless paused or
-/// ended; the state to draw is `simulation()`.
+/// ended; the state to draw is `simulation()`, and what happened in all of the frame's steps (to sound,
+/// to burst into debris) is `frameEvents()`.
 class RunPlayback {
 public:
     /// The speeds, in simulation steps per displayed frame.
@@ -65,7 +68,8 @@ public:
     /// copied by the simulation.
     RunPlayback(Replay replay, const GameAssets& assets, std::optional<RunClaim> claim = std::nullopt);
 
-    /// One displayed frame: `speed()` steps, fewer at the end; nothing when paused or ended.
+    /// One displayed frame: `speed()` steps, fewer at the end; nothing when paused or ended. Their events
+    /// are kept in `frameEvents()`.
     void advanceFrame();
     /// Plays every remaining step at once (pause and speed do not matter).
     void playToEnd();
@@ -96,6 +100,12 @@ public:
     /// Where the playback first left the run's hash chain, as soon as it has (before the end).
     [[nodiscard]] const std::optional<RunDeparture>& departure() const { return m_departure; }
 
+    /// The events of every step the latest `advanceFrame()` played, step by step in order (empty when it
+    /// played none): at 4x a frame's four steps' shots, hits and march notes, not the last step's alone.
+    [[nodiscard]] std::span<const SimEvent> frameEvents() const { return m_frameEvents; }
+    /// The debris of `event`, one of `frameEvents()` (as `Simulation::debris` for one step's events).
+    [[nodiscard]] std::span<const DebrisVoxel> frameDebris(const SimEvent& event) const;
+
     /// The game as it stands.
     [[nodiscard]] const Simulation& simulation() const { return *m_simulation; }
     /// The run being played.
@@ -105,6 +115,7 @@ public:
 
 private:
     void stepOnce();
+    void keepFrameEvents();
 
     Replay m_replay;
     std::optional<RunClaim> m_claim;
@@ -114,6 +125,8 @@ private:
     bool m_paused = false;
     std::optional<RunVerdict> m_verdict;
     std::optional<RunDeparture> m_departure;
+    std::vector<SimEvent> m_frameEvents; // their debris ranges index m_frameDebris
+    std::vector<DebrisVoxel> m_frameDebris;
 };
 
 /// Records one step of `simulation`, which has just played `input`, into `replay` (from `newReplay`): the

@@ -4,6 +4,9 @@
 #include "flow_test_support.h"
 #include "game_flow.h"
 
+#include "audio/audio_system.h"
+#include "audio/game_sounds.h"
+
 #include "persist/save_files.h"
 #include "persist/score_runs.h"
 #include "sim/game_assets.h"
@@ -13,7 +16,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace invaders {
@@ -272,6 +277,75 @@ TEST(Watch, ARowWithoutARunSaysSoInsteadOfPlaying) {
     flow.step({});
     flow.step(press(Action::Confirm)); // BACK TO THE TABLE
     EXPECT_EQ(flow.screen(), Screen::HighScores);
+}
+
+// At 4x a frame plays four steps: the flow hands out the events (and debris) of all four, and the sounds
+// of the frame are those of every step, each sound started once. The run is checked step by step against a
+// simulation of its own.
+TEST(Watch, AFourTimesFrameSoundsTheEventsOfEachOfItsSteps) {
+    KeptRun kept;
+    GameFlow& flow = kept.flow;
+    flow.step(press(Action::Confirm));
+    ASSERT_EQ(flow.screen(), Screen::Watch);
+    const RunPlayback* watched = flow.runs().watchedRun();
+    ASSERT_NE(watched, nullptr) << flow.runs().watchNote();
+    Simulation reference(watched->replay().settings, assets());
+    std::vector<SoundCue> cues;
+    OfflineOutput output;
+    output.cues = [&cues](const SoundCue& cue) { cues.push_back(cue); };
+    AudioSystem audio = AudioSystem::offline(std::move(output));
+    GameSounds sounds;
+
+    int32_t fourStepFrames = 0;
+    int32_t framesWithAnEarlierStepsSound = 0; // a sound no event of the frame's last step fires
+    const auto frame = [&](const ActionState& input) {
+        const int64_t before = watched->stepsPlayed();
+        flow.step(input);
+        cues.clear();
+        sounds.step(flow.events(), flow.screen(), flow.simulation(), audio);
+        std::vector<SimEvent> expected;
+        std::set<SoundId> expectedSounds;
+        std::set<SoundId> lastStepSounds;
+        for (int64_t step = before; step < watched->stepsPlayed(); ++step) {
+            reference.step(StepInput::fromBits(watched->replay().inputs[static_cast<size_t>(step)]));
+            lastStepSounds.clear();
+            for (const SimEvent& event : reference.events()) {
+                expected.push_back(event);
+                if (const std::optional<SoundId> sound = soundFor(event)) {
+                    expectedSounds.insert(*sound);
+                    lastStepSounds.insert(*sound);
+                }
+            }
+        }
+        const std::span<const SimEvent> events = flow.events();
+        ASSERT_EQ(events.size(), expected.size()) << "the events of every step of the frame";
+        for (size_t i = 0; i < expected.size(); ++i) {
+            EXPECT_EQ(events[i].type, expected[i].type) << i;
+            EXPECT_EQ(events[i].position, expected[i].position) << i;
+            EXPECT_EQ(flow.debris(events[i]).size(), static_cast<size_t>(expected[i].debrisCount)) << i;
+        }
+        std::vector<SoundId> played;
+        for (const SoundCue& cue : cues)
+            if (cue.kind == SoundCue::Kind::Play)
+                played.push_back(cue.sound);
+        const std::set<SoundId> playedOnce(played.begin(), played.end());
+        EXPECT_EQ(playedOnce.size(), played.size()) << "each sound starts once a frame";
+        EXPECT_EQ(playedOnce, expectedSounds) << "at step " << before;
+        fourStepFrames += watched->stepsPlayed() - before == 4;
+        framesWithAnEarlierStepsSound += !std::includes(lastStepSounds.begin(), lastStepSounds.end(),
+                                                        expectedSounds.begin(), expectedSounds.end());
+    };
+    frame(press(Action::MenuRight)); // 2x
+    frame(press(Action::MenuRight)); // 4x
+    ASSERT_EQ(watched->speed(), 4);
+    for (int i = 0; i < 200000 && !watched->ended(); ++i)
+        frame({});
+    ASSERT_TRUE(watched->ended());
+    EXPECT_EQ(reference.stateHash(), watched->simulation().stateHash());
+    EXPECT_GT(fourStepFrames, 100);
+    EXPECT_GT(framesWithAnEarlierStepsSound, 10) << "what the last step alone would have missed";
+    std::printf("%d frames of 4 steps, %d with a sound of an earlier step\n", fourStepFrames,
+                framesWithAnEarlierStepsSound);
 }
 
 TEST(Watch, TheAttractTableStaysATimedDisplay) {

@@ -188,6 +188,32 @@ TEST(GameSounds, PlaysAStepsEventsAndSilencesThePauseMenuWithoutAFlow) {
     EXPECT_EQ(cues[2].kind, SoundCue::Kind::StopAll);
 }
 
+// A frame of several steps' events (WATCH at 4x): every sound they fire plays, each once, in the order of
+// its first event: two shots are one shot, two march notes two notes.
+TEST(GameSounds, AFrameOfSeveralStepsStartsEachOfItsSoundsOnce) {
+    std::vector<SoundCue> cues;
+    OfflineOutput output;
+    output.cues = [&cues](const SoundCue& cue) { cues.push_back(cue); };
+    AudioSystem audio = AudioSystem::offline(std::move(output), kRate, kFullVolume);
+    GameSounds sounds;
+    const std::vector<SimEvent> events = {{SimEventType::MarchNote, 0},    {SimEventType::PlayerShotFired},
+                                          {SimEventType::InvaderKilled},   {SimEventType::MarchNote, 1},
+                                          {SimEventType::PlayerShotFired}, {SimEventType::InvaderKilled},
+                                          {SimEventType::InvaderKilled}};
+    sounds.step(events, Screen::Watch, nullptr, audio);
+    std::vector<SoundId> played;
+    for (const SoundCue& cue : cues) {
+        EXPECT_EQ(cue.kind, SoundCue::Kind::Play);
+        played.push_back(cue.sound);
+    }
+    const std::vector<SoundId> expected = {marchNote(0), SoundId::Shot, SoundId::InvaderHit, marchNote(1)};
+    EXPECT_EQ(played, expected);
+    // The next frame starts them again.
+    cues.clear();
+    sounds.step(std::span(events).first(2), Screen::Watch, nullptr, audio);
+    EXPECT_EQ(cues.size(), 2u);
+}
+
 TEST(OfflineAudio, EachStepIsExactlyOneSixtiethOfASecondAndCuesLandOnStepStarts) {
     for (int rate : {48000, 44100, 22080}) {
         SCOPED_TRACE(rate);
