@@ -63,6 +63,7 @@ void applyLook(const Settings& settings, float beat, vox::SceneRenderer& rendere
     renderer.look() = playfieldLook(settings, beat);
     renderer.setHudReferenceHeight(settings.largeText ? kLargeTextHudReferenceHeight
                                                       : gameRendererSettings().hudReferenceHeight);
+    renderer.setHudReferenceWidth(kHudReferenceWidth);
     // The cabinet's picture is black and white: the palette's darker colours would only dim it there (its
     // bluish-green cannon turned a dark grey under the green gel, hard to find on the ground).
     playfield.setColorBlindColors(renderer, settings.colorBlindColors && !settings.cabinet);

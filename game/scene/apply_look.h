@@ -6,7 +6,8 @@
 // - flashes off: explosions and a hit cannon keep steady colours (PlayfieldView);
 // - colour-blind colours: the sprites and the ground line in color_blind_palette.h's palette (not in the
 //   cabinet, whose picture is black and white under the gels);
-// - large text: the HUD and menus' font pixels half as large again (the renderer's HUD reference height);
+// - large text: the HUD and menus' font pixels half as large again (the renderer's HUD reference height),
+//   as far as the widest panel still fits the window's width (its reference width);
 // - visible beat: the ground line and the light pulse with each march note (BeatLight's level);
 // - cabinet: the upright cabinet of 1978: a black-and-white picture (monochrome surfaces) under the
 //   overlay's coloured gels, a red band over the top of the playfield and the saucer's lane and a green
@@ -28,6 +29,11 @@ namespace invaders {
 /// The HUD reference height (vox::RendererSettings) with large text: font pixels of 3 screen pixels at
 /// 720 lines where the default (360) gives 2.
 inline constexpr int32_t kLargeTextHudReferenceHeight = 240;
+
+/// The HUD reference width (vox::RendererSettings), either text size: the font pixels the widest panel (the
+/// title's, its key hints) takes with a margin, so in a narrow or portrait window the HUD and menus' pixels
+/// are no larger than lets it fit the width.
+inline constexpr int32_t kHudReferenceWidth = 340;
 
 /// The cabinet overlay's bands, world (= arcade) y, voxels. The red gel covers the top of the playfield
 /// and the saucer's lane, the green one the cannon's foot to just above the shields. Derived from the

@@ -140,7 +140,7 @@ void GameScene::render(int width, int height, double alpha) {
     applyLook(lookSettings(), m_beat.level(), m_renderer, m_playfield, m_view);
     const double seconds = static_cast<double>(m_tick) / 60.0;
     const glm::vec2 shake = vox::cameraShake(m_shake, seconds, 7);
-    const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale(height);
+    const int32_t hudLine = m_renderer.font().lineHeight() * m_renderer.hudPixelScale({width, height});
     m_camera = m_view.frame({width, height}, hudLine, shake);
     // The options apply from this frame; the renderer makes new framebuffers only when they changed.
     const Settings& options = m_flow.options();
@@ -169,6 +169,10 @@ void GameScene::render(int width, int height, double alpha) {
         drawHud(painter, m_lastPlayfield);
         drawInputPanel(painter, m_lastPlayfield);
     }
+    // No panel covers the logo: the title's menu goes below it, and scrolls when large text makes it
+    // taller than the room left (the logo is the title; the menu's rows all stay reachable).
+    if (scenery == Scenery::Title || scenery == Scenery::ScoreTable)
+        painter.keepClear(logoBox({width, height}));
     ui::Ui ui = ui::Ui::drawing(painter, m_tick, m_flow.inputDevice());
     m_flow.drawUi(ui);
     drawCabinetCaption(painter);
@@ -176,6 +180,7 @@ void GameScene::render(int width, int height, double alpha) {
         m_touch->draw(painter, m_flow);
     drawFrameRate(painter);
     m_lastTexts = painter.takeTexts();
+    m_lastLayout = painter.takeLayout();
     (void)m_renderer.endFrame();
 }
 
@@ -214,6 +219,12 @@ void GameScene::drawInputPanel(ui::Painter& painter, const ScreenRect& playfield
     m_lastInputPanel = ui::drawInputPanel(painter, model);
 }
 
+ui::ScreenBox GameScene::logoBox(glm::ivec2 size) const {
+    const WorldBox bounds = m_playfield.logoBounds();
+    const ScreenRect rect = screenRectOf(m_camera, size, bounds.min, bounds.max);
+    return {rect.min, rect.max};
+}
+
 void GameScene::drawFrameRate(ui::Painter& painter) const {
     if (m_frameRateText.empty())
         return;
@@ -249,7 +260,11 @@ void GameScene::drawCabinetCaption(ui::Painter& painter) const {
     const std::string caption = "THE 1978 CABINET: OPTIONS > CABINET";
     const int32_t pad = painter.scale() * 2;
     const glm::ivec2 size = painter.measure(caption);
-    const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, painter.lineHeight() * 3};
+    int32_t top = painter.lineHeight() * 3;
+    for (const ui::ScreenBox& kept : painter.layout().keptClear) // below the HUD's top rows however tall
+        if (kept.max.y < painter.size().y / 3)
+            top = std::max(top, kept.max.y + pad);
+    const glm::ivec2 min{(painter.size().x - size.x) / 2 - pad, top};
     painter.backdrop(min, min + size + glm::ivec2(2 * pad), false);
     painter.text(caption, min + glm::ivec2(pad), ui::theme::kAccent, 1, false);
     painter.endBackdrop();

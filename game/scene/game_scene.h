@@ -94,6 +94,9 @@ public:
     [[nodiscard]] const std::optional<ui::InputPanelLayout>& lastInputPanel() const {
         return m_lastInputPanel;
     }
+    /// The latest frame's layout: its panels and bars, and what they keep clear of (the HUD, the hi-score,
+    /// the logo), for the layout tests.
+    [[nodiscard]] const ui::FrameLayout& lastFrameLayout() const { return m_lastLayout; }
     /// Where the latest frame with the playfield had it on screen (the HUD and the input panel sit beside).
     [[nodiscard]] const ScreenRect& lastPlayfieldRect() const { return m_lastPlayfield; }
 
@@ -106,6 +109,7 @@ private:
     void drawInputPanel(ui::Painter& painter, const ScreenRect& playfield);
     void drawFrameRate(ui::Painter& painter) const;
     void drawCabinetCaption(ui::Painter& painter) const;
+    [[nodiscard]] ui::ScreenBox logoBox(glm::ivec2 size) const;
     [[nodiscard]] Settings lookSettings() const;
 
     vox::SceneRenderer m_renderer;
@@ -132,6 +136,7 @@ private:
     double m_stepMilliseconds = 0.0;
     std::vector<ui::DrawnText> m_lastTexts;
     std::optional<ui::InputPanelLayout> m_lastInputPanel;
+    ui::FrameLayout m_lastLayout;
     ScreenRect m_lastPlayfield;
     std::string m_frameRateText;
 };

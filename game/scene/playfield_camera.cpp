@@ -73,12 +73,16 @@ vox::Camera PlayfieldCamera::frame(glm::ivec2 size, int32_t hudLine, glm::vec2 s
 }
 
 ScreenRect playfieldScreenRect(const vox::Camera& camera, glm::ivec2 size) {
+    return screenRectOf(camera, size, glm::vec3(kPlayfieldMin, 0.0f), glm::vec3(kPlayfieldMax, 0.0f));
+}
+
+ScreenRect screenRectOf(const vox::Camera& camera, glm::ivec2 size, glm::vec3 min, glm::vec3 max) {
     const glm::mat4 viewProjection = camera.viewProjection();
     glm::vec2 lo(1e9f);
     glm::vec2 hi(-1e9f);
-    for (int i = 0; i < 4; ++i) {
-        const glm::vec4 corner((i & 1) != 0 ? kPlayfieldMax.x : kPlayfieldMin.x,
-                               (i & 2) != 0 ? kPlayfieldMax.y : kPlayfieldMin.y, 0.0f, 1.0f);
+    for (int i = 0; i < 8; ++i) {
+        const glm::vec4 corner((i & 1) != 0 ? max.x : min.x, (i & 2) != 0 ? max.y : min.y,
+                               (i & 4) != 0 ? max.z : min.z, 1.0f);
         const glm::vec4 clip = viewProjection * corner;
         const glm::vec2 ndc = glm::vec2(clip) / clip.w;
         lo = glm::min(lo, ndc);

@@ -69,4 +69,9 @@ private:
 /// screen seen by `camera`: the HUD sits beside it.
 [[nodiscard]] ScreenRect playfieldScreenRect(const vox::Camera& camera, glm::ivec2 size);
 
+/// The screen rectangle the world box `min`..`max` (voxels, in front of `camera`) covers on a `size`
+/// pixel screen: the bounds of its corners, seen by `camera`.
+[[nodiscard]] ScreenRect screenRectOf(const vox::Camera& camera, glm::ivec2 size, glm::vec3 min,
+                                      glm::vec3 max);
+
 } // namespace invaders

@@ -232,10 +232,29 @@ void PlayfieldView::drawTurning(vox::SceneRenderer& renderer, vox::MeshHandle me
         {.mesh = mesh, .position = centre - pivotToCentre, .rotation = rotation, .scale = scale});
 }
 
+namespace {
+
+// Where the logo turns: centred over the playfield, above its top, each of its voxels 2 world voxels, up
+// to 9 degrees either way.
+constexpr glm::vec3 kLogoCentre{112.0f, 204.0f, 0.0f};
+constexpr float kLogoScale = 2.0f;
+constexpr float kLogoTurnDegrees = 9.0f;
+
+} // namespace
+
 void PlayfieldView::drawLogo(vox::SceneRenderer& renderer, int64_t tick) const {
     const float seconds = static_cast<float>(tick) / 60.0f;
-    drawTurning(renderer, m_logoMesh, m_logo.size(), {112.0f, 204.0f, 0.0f}, 2.0f,
-                9.0f * std::sin(seconds * 0.6f));
+    drawTurning(renderer, m_logoMesh, m_logo.size(), kLogoCentre, kLogoScale,
+                kLogoTurnDegrees * std::sin(seconds * 0.6f));
+}
+
+WorldBox PlayfieldView::logoBounds() const {
+    // Turned about the vertical axis by up to kLogoTurnDegrees: its footprint's box at the most turned.
+    const glm::vec3 half = glm::vec3(m_logo.size()) * 0.5f * kLogoScale;
+    const float turn = glm::radians(kLogoTurnDegrees);
+    const glm::vec3 extent(half.x * std::cos(turn) + half.z * std::sin(turn), half.y,
+                           half.x * std::sin(turn) + half.z * std::cos(turn));
+    return {kLogoCentre - extent, kLogoCentre + extent};
 }
 
 void PlayfieldView::drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const {

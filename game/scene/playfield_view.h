@@ -15,6 +15,12 @@
 
 namespace invaders {
 
+/// A box of world space, voxels.
+struct WorldBox {
+    glm::vec3 min{0.0f}; ///< The lowest corner.
+    glm::vec3 max{0.0f}; ///< The highest corner.
+};
+
 /// See the file comment.
 class PlayfieldView {
 public:
@@ -34,6 +40,8 @@ public:
     void setFlashes(bool enabled) { m_flashes = enabled; }
     /// Records the logo, turning slowly at `tick` (steps).
     void drawLogo(vox::SceneRenderer& renderer, int64_t tick) const;
+    /// The world box the logo takes at any point of its turn.
+    [[nodiscard]] WorldBox logoBounds() const;
     /// Records the score advance table's sprites (saucer, squid, crab, octopus, top to bottom), each turning
     /// slowly about its centre, animated by `tick` (steps).
     void drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const;

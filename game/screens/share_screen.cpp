@@ -3,6 +3,7 @@
 #include "flow/runs.h"
 #include "screens/screens.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace invaders {
@@ -49,8 +50,10 @@ std::vector<std::string> wrapLines(std::string_view text, size_t width) {
 
 Transition ShareScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     const Runs& runs = context.runs;
-    const auto paragraph = [&ui](std::string_view text, const glm::vec4& color) {
-        for (const std::string& line : wrapLines(text, kLineWidth))
+    // At most kLineWidth characters a line, fewer where the window is too narrow for them (large text).
+    const size_t width = std::min(kLineWidth, ui.textColumns());
+    const auto paragraph = [&ui, width](std::string_view text, const glm::vec4& color) {
+        for (const std::string& line : wrapLines(text, width))
             ui.text(line, color);
     };
     if (!runs.sharedRun()) {
@@ -66,17 +69,17 @@ Transition ShareScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         ui.space();
         char code[96];
         std::snprintf(code, sizeof code, "CODE: %zu CHARACTERS, %s...", shared.code.size(), start.c_str());
-        ui.text(code, ui::theme::kText);
+        paragraph(code, ui::theme::kText);
         if (shared.copied)
             ui.text("COPIED TO THE CLIPBOARD", ui::theme::kAccent);
         else
             paragraph("NOT COPIED: " + shared.clipboardNote, ui::theme::kWarning);
         ui.space();
         ui.text("PLAY IT WITH", ui::theme::kMuted);
-        ui.text("voxel-invaders --replay-code " + start + "...", ui::theme::kText);
-        ui.text("voxel-invaders --replay " + shared.file.filename().string(), ui::theme::kText);
+        paragraph("voxel-invaders --replay-code " + start + "...", ui::theme::kText);
+        paragraph("voxel-invaders --replay " + shared.file.filename().string(), ui::theme::kText);
         ui.text("OR ON THE PAGE", ui::theme::kMuted);
-        ui.text("index.html?run=" + start + "...", ui::theme::kText);
+        paragraph("index.html?run=" + start + "...", ui::theme::kText);
     }
     ui.hints({ui::kHintBack});
     ui.endPanel();

@@ -43,7 +43,9 @@ std::string ordinalText(int32_t place) {
 }
 
 void drawHiScore(Painter& painter, int64_t hiScore) {
+    painter.beginKeepClear(); // no panel covers it
     labelledValue(painter, "HI-SCORE", scoreText(hiScore), 0.5f, 0.5f);
+    painter.endKeepClear();
 }
 
 namespace {
@@ -76,9 +78,8 @@ void drawLives(Painter& painter, const HudModel& hud, glm::ivec2 pen, int32_t ri
     }
 }
 
-} // namespace
-
-void drawHud(Painter& painter, const HudModel& hud) {
+// The HUD's texts and icons (see drawHud).
+void drawHudItems(Painter& painter, const HudModel& hud) {
     const bool twoPlayers = hud.players == 2;
     const std::string scoreLabel = twoPlayers && hud.currentPlayer == 1 ? "SCORE<2>" : "SCORE<1>";
     const std::string otherLabel = hud.currentPlayer == 0 ? "SCORE<2>" : "SCORE<1>";
@@ -113,6 +114,14 @@ void drawHud(Painter& painter, const HudModel& hud) {
               {static_cast<int32_t>(0.03f * static_cast<float>(painter.size().x)),
                painter.size().y - line - line / 2},
               painter.size().x / 2);
+}
+
+} // namespace
+
+void drawHud(Painter& painter, const HudModel& hud) {
+    painter.beginKeepClear(); // no panel or bar covers it
+    drawHudItems(painter, hud);
+    painter.endKeepClear();
 }
 
 } // namespace invaders::ui

@@ -82,6 +82,24 @@ InputPanelLayout row(const PanelMetrics& m, glm::ivec2 playfieldMin, glm::ivec2 
     return layout;
 }
 
+// `layout` moved right past what is kept clear that it would cover (the HUD's score: large text makes it
+// wider than the quarter of the playfield the row is centred on).
+InputPanelLayout clearOfTheHud(const Painter& painter, InputPanelLayout layout, int32_t gap) {
+    for (const ScreenBox& kept : painter.layout().keptClear) {
+        if (!kept.intersects({layout.min, layout.max}))
+            continue;
+        const glm::ivec2 move{kept.max.x + gap - layout.min.x, 0};
+        layout.min += move;
+        layout.max += move;
+        layout.labelAt += move;
+        for (size_t i = 0; i < layout.capMin.size(); ++i) {
+            layout.capMin[i] += move;
+            layout.capMax[i] += move;
+        }
+    }
+    return layout;
+}
+
 } // namespace
 
 InputPanelLayout layoutInputPanel(const Painter& painter, glm::ivec2 playfieldMin, glm::ivec2 playfieldMax) {
@@ -90,7 +108,7 @@ InputPanelLayout layoutInputPanel(const Painter& painter, glm::ivec2 playfieldMi
         column(m, playfieldMin, playfieldMax, painter.size(), painter.lineHeight());
     if (beside.max.x + m.margin <= painter.size().x)
         return beside;
-    return row(m, playfieldMin, playfieldMax);
+    return clearOfTheHud(painter, row(m, playfieldMin, playfieldMax), m.gap);
 }
 
 InputPanelLayout drawInputPanel(Painter& painter, const InputPanelModel& model) {

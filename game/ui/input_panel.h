@@ -40,7 +40,7 @@ struct InputPanelLayout {
 inline constexpr std::array<std::string_view, 3> kInputCapNames{"\u2190", "\u2192", "FIRE"};
 
 /// Lays the panel out on `painter`'s screen beside the playfield `playfieldMin` .. `playfieldMax` (see the
-/// file comment); kept inside the screen.
+/// file comment); kept inside the screen, and a row right of what the HUD keeps clear there (its score).
 [[nodiscard]] InputPanelLayout layoutInputPanel(const Painter& painter, glm::ivec2 playfieldMin,
                                                 glm::ivec2 playfieldMax);
 

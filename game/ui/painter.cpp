@@ -5,7 +5,7 @@
 namespace invaders::ui {
 
 Painter::Painter(vox::SceneRenderer& renderer, glm::ivec2 size)
-    : m_renderer(renderer), m_size(size), m_scale(renderer.hudPixelScale(size.y)) {}
+    : m_renderer(renderer), m_size(size), m_scale(renderer.hudPixelScale(size)) {}
 
 int32_t Painter::lineHeight(int32_t textScale) const {
     return m_renderer.font().lineHeight() * m_scale * textScale;
@@ -39,6 +39,8 @@ void Painter::text(std::string_view text, glm::ivec2 topLeft, const glm::vec4& c
     style.shadow = shadow;
     m_renderer.drawText(text, style);
     m_texts.push_back({std::string(text), topLeft, topLeft + measure(text, textScale), color, m_onBackdrop});
+    if (m_keepingClear > 0)
+        keepClear({topLeft, topLeft + measure(text, textScale)});
 }
 
 void Painter::highContrastText(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color,
@@ -57,12 +59,16 @@ void Painter::highContrastText(std::string_view text, glm::ivec2 topLeft, const 
     style.shadow = false;
     m_renderer.drawText(text, style);
     m_texts.push_back({std::string(text), topLeft, topLeft + size, ink, true});
+    if (m_keepingClear > 0)
+        keepClear({topLeft - pad, topLeft + size + pad});
 }
 
 void Painter::rect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color) {
     // High contrast: light fills (the selection bar, key caps) white, under their black text.
     const bool whiten = m_highContrast && color.a >= 1.0f && brightness(color) >= 0.5f;
     m_renderer.drawRect(min, max, whiten ? glm::vec4(1.0f) : color);
+    if (m_keepingClear > 0)
+        keepClear({min, max});
 }
 
 void Painter::backdrop(glm::ivec2 min, glm::ivec2 max, bool border) {
@@ -76,10 +82,13 @@ void Painter::backdrop(glm::ivec2 min, glm::ivec2 max, bool border) {
         m_renderer.drawRect({max.x - w, min.y + w}, {max.x, max.y - w}, edge);
     }
     m_onBackdrop = true;
+    m_layout.backdrops.push_back({min, max});
 }
 
 void Painter::icon(const vox::VoxelModel& model, glm::ivec2 topLeft, int32_t voxelPixels) {
     const glm::ivec3 size = model.size();
+    if (m_keepingClear > 0)
+        keepClear({topLeft, topLeft + glm::ivec2(size.x, size.y) * voxelPixels});
     for (int32_t y = 0; y < size.y; ++y) {
         for (int32_t x = 0; x < size.x; ++x) {
             // The front-most voxel of the column seen from the viewer (+z), as the camera shows it.

@@ -12,6 +12,8 @@
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,6 +28,22 @@ struct DrawnText {
     glm::ivec2 max{0};       ///< One past its bottom-right pixel.
     glm::vec4 color{1};      ///< sRGB with opacity.
     bool onBackdrop = false; ///< Drawn inside a panel or bar (the contrast tests measure these).
+};
+
+/// A box on the screen, pixels: `min` its top-left, `max` one past its bottom-right.
+struct ScreenBox {
+    glm::ivec2 min{0}; ///< Top-left pixel.
+    glm::ivec2 max{0}; ///< One past the bottom-right pixel.
+    /// True when the boxes share a pixel.
+    [[nodiscard]] bool intersects(const ScreenBox& other) const {
+        return min.x < other.max.x && other.min.x < max.x && min.y < other.max.y && other.min.y < max.y;
+    }
+};
+
+/// What a frame's layout is made of, as drawn: the panels and bars, and what they must keep clear of.
+struct FrameLayout {
+    std::vector<ScreenBox> backdrops; ///< Every panel and bar (`Painter::backdrop`), in drawing order.
+    std::vector<ScreenBox> keptClear; ///< What panels and bars must not cover (the HUD, the logo).
 };
 
 /// Draws the UI of one frame; see the file comment.
@@ -58,6 +76,19 @@ public:
     /// `voxelPixels` screen pixels, top-left at `topLeft`.
     void icon(const vox::VoxelModel& model, glm::ivec2 topLeft, int32_t voxelPixels);
 
+    /// Marks `box` as something the panels and bars drawn after must not cover (the logo); `Ui` lays them
+    /// out around it.
+    void keepClear(const ScreenBox& box) { m_layout.keptClear.push_back(box); }
+    /// From now until the matching `endKeepClear()` (they nest), what is drawn (text, rectangles, icons) is
+    /// kept clear of, as with `keepClear` (the HUD, the hi-score).
+    void beginKeepClear() { ++m_keepingClear; }
+    /// See `beginKeepClear`.
+    void endKeepClear() { m_keepingClear = std::max(m_keepingClear - 1, 0); }
+    /// The frame's layout so far: the backdrops drawn and what is kept clear.
+    [[nodiscard]] const FrameLayout& layout() const { return m_layout; }
+    /// Hands the layout over (the painter forgets it), as `takeTexts`.
+    [[nodiscard]] FrameLayout takeLayout() { return std::move(m_layout); }
+
     /// High contrast (Settings::highContrastHud): from now on every text is drawn in white (black where it
     /// was dark) on a solid box of the opposite brightness, without a shadow, and counts as on a backdrop;
     /// backdrops are opaque black with a white border; light opaque rectangles (the selection bar, key caps)
@@ -78,7 +109,9 @@ private:
     int32_t m_scale;
     bool m_onBackdrop = false;
     bool m_highContrast = false;
+    int32_t m_keepingClear = 0; // beginKeepClear calls not ended yet
     std::vector<DrawnText> m_texts;
+    FrameLayout m_layout;
 };
 
 } // namespace invaders::ui

@@ -3,6 +3,7 @@
 #include "vox/core/assert.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace invaders::ui {
 namespace {
@@ -116,26 +117,90 @@ void Ui::hints(std::initializer_list<Hint> hints) {
 void Ui::endPanel() {
     VOX_ASSERT(m_inPanel, "Ui::endPanel without beginPanel");
     m_inPanel = false;
-    if (m_menu != nullptr && m_selectableCount > 0) {
-        int32_t& selected = m_menu->selected;
-        selected = std::clamp(selected, 0, m_selectableCount - 1);
-        if (!isDrawing()) {
-            if (m_nav.up)
-                selected = (selected + m_selectableCount - 1) % m_selectableCount;
-            if (m_nav.down)
-                selected = (selected + 1) % m_selectableCount;
-        }
-        int32_t index = 0;
-        for (const Row& row : m_rows) {
-            if (row.kind != RowKind::Button && row.kind != RowKind::Option)
-                continue;
-            if (index++ == selected)
-                m_selectedLabel = row.label;
-        }
-    }
-    if (!isDrawing())
-        return;
+    moveSelection();
+    if (isDrawing())
+        drawPanel();
+}
 
+void Ui::moveSelection() {
+    if (m_menu == nullptr || m_selectableCount == 0)
+        return;
+    int32_t& selected = m_menu->selected;
+    selected = std::clamp(selected, 0, m_selectableCount - 1);
+    if (!isDrawing()) {
+        if (m_nav.up)
+            selected = (selected + m_selectableCount - 1) % m_selectableCount;
+        if (m_nav.down)
+            selected = (selected + 1) % m_selectableCount;
+    }
+    int32_t index = 0;
+    for (const Row& row : m_rows) {
+        if (row.kind != RowKind::Button && row.kind != RowKind::Option)
+            continue;
+        if (index++ == selected)
+            m_selectedLabel = row.label;
+    }
+}
+
+Ui::Band Ui::freeBand(int32_t minX, int32_t maxX, int32_t centreY) const {
+    // Each kept-clear box over the same columns bounds the band from above or below, by which side of the
+    // wanted centre its own centre lies.
+    const int32_t gap = 2 * theme::kRowGap * m_painter->scale();
+    Band band{0, m_painter->size().y};
+    for (const ScreenBox& box : m_painter->layout().keptClear) {
+        if (box.max.x <= minX || box.min.x >= maxX)
+            continue;
+        if (box.min.y + box.max.y <= 2 * centreY)
+            band.top = std::max(band.top, box.max.y + gap);
+        else
+            band.bottom = std::min(band.bottom, box.min.y - gap);
+    }
+    band.bottom = std::max(band.bottom, band.top);
+    return band;
+}
+
+glm::ivec2 Ui::placeBox(glm::ivec2 size, glm::vec2 centre, const Band& band) const {
+    const glm::ivec2 screen = m_painter->size();
+    glm::ivec2 min = glm::ivec2(centre * glm::vec2(screen)) - size / 2;
+    min.x = std::clamp(min.x, 0, std::max(screen.x - size.x, 0));
+    min.y = std::clamp(min.y, band.top, std::max(band.bottom - size.y, band.top));
+    return min;
+}
+
+bool Ui::coversKeptClear(glm::ivec2 min, glm::ivec2 size) const {
+    const ScreenBox box{min, min + size};
+    const std::vector<ScreenBox>& kept = m_painter->layout().keptClear;
+    return std::any_of(kept.begin(), kept.end(),
+                       [&](const ScreenBox& clear) { return box.intersects(clear); });
+}
+
+glm::ivec2 Ui::placeBar(glm::ivec2 size, glm::vec2 centre) const {
+    // Inside the screen where it is wanted, if that covers nothing kept clear; else beside what it would
+    // cover, in the same row (a bottom bar beside the HUD's lives); else above or below it (WATCH's banner
+    // below the HUD's scores).
+    const glm::ivec2 screen = m_painter->size();
+    glm::ivec2 min = placeBox(size, centre, {0, screen.y});
+    if (!coversKeptClear(min, size))
+        return min;
+    const int32_t gap = 2 * theme::kRowGap * m_painter->scale();
+    int32_t right = 0;
+    int32_t left = screen.x;
+    for (const ScreenBox& kept : m_painter->layout().keptClear) {
+        if (kept.max.y <= min.y || kept.min.y >= min.y + size.y)
+            continue;
+        right = std::max(right, kept.max.x + gap);
+        left = std::min(left, kept.min.x - gap);
+    }
+    if (right + size.x <= screen.x && !coversKeptClear({right, min.y}, size))
+        return {std::max(right, min.x), min.y};
+    if (left - size.x >= 0 && !coversKeptClear({left - size.x, min.y}, size))
+        return {std::min(left - size.x, min.x), min.y};
+    const Band band =
+        freeBand(min.x, min.x + size.x, static_cast<int32_t>(centre.y * static_cast<float>(screen.y)));
+    return placeBox(size, centre, {band.top, std::min(band.bottom, screen.y)});
+}
+
+void Ui::drawPanel() {
     Painter& painter = *m_painter;
     const int32_t s = painter.scale();
     const int32_t pad = theme::kPadding * s;
@@ -152,11 +217,14 @@ void Ui::endPanel() {
         innerWidth = std::max(innerWidth, size.x);
         height += size.y;
     }
-    const glm::ivec2 screen = painter.size();
-    const RowWindow window = rowWindow(valueWidth, height - screen.y);
-    const glm::ivec2 panelSize(innerWidth + 2 * pad, height - window.hiddenHeight);
-    glm::ivec2 min = glm::ivec2(m_centre * glm::vec2(screen)) - panelSize / 2;
-    min = glm::clamp(min, glm::ivec2(0), glm::max(screen - panelSize, glm::ivec2(0)));
+    // Between what it must keep clear of (the HUD, the logo) and scrolled when taller than that room, as
+    // when large text makes a menu taller than the window.
+    const int32_t width = innerWidth + 2 * pad;
+    const int32_t left = placeBox({width, 0}, m_centre, {}).x;
+    const Band band = freeBand(left, left + width, static_cast<int32_t>(m_centre.y * painter.size().y));
+    const RowWindow window = rowWindow(valueWidth, height - (band.bottom - band.top));
+    const glm::ivec2 panelSize(width, height - window.hiddenHeight);
+    const glm::ivec2 min = placeBox(panelSize, m_centre, band);
     painter.backdrop(min, min + panelSize);
     if (m_menu != nullptr)
         m_menu->rowBoxes.clear();
@@ -168,8 +236,13 @@ void Ui::endPanel() {
         pen.y += painter.lineHeight(2) + 2 * theme::kRowGap * s;
     }
     for (size_t i = 0; i < m_rows.size(); ++i) {
-        if (i < window.first || (i >= window.end && i != window.pinned))
+        if (i < window.first || (i >= window.end && i != window.pinned)) {
+            // Scrolled out: no box a tap could fall in, so each box stays its row's.
+            const RowKind kind = m_rows[i].kind;
+            if (m_menu != nullptr && (kind == RowKind::Button || kind == RowKind::Option))
+                m_menu->rowBoxes.emplace_back();
             continue;
+        }
         // Rows left out above or below: an arrow at the right end of the first or last row shown.
         const bool moreAbove = i == window.first && window.first > 0;
         const bool moreBelow = i + 1 == window.end && window.end < window.scrollEnd;
@@ -196,29 +269,62 @@ Ui::RowWindow Ui::rowWindow(int32_t valueWidth, int32_t overflow) const {
         window.scrollEnd = window.pinned;
     }
     int32_t scrolling = 0;
-    size_t selected = 0;
-    for (size_t i = 0; i < window.scrollEnd; ++i) {
+    for (size_t i = 0; i < window.scrollEnd; ++i)
         scrolling += rowSize(m_rows[i], valueWidth).y;
-        if (m_rows[i].selected)
-            selected = i;
-    }
     const int32_t room = std::max(scrolling - overflow, 0);
-    // The longest run of rows that fits and ends at the selected one (or starts at the top)...
-    size_t first = 0;
+    // The longest run of rows that fits and ends at the row to show (or starts at the top)...
+    const auto runEndingAt = [&](size_t last, int32_t& used) {
+        size_t first = 0;
+        used = 0;
+        for (size_t i = 0; i <= last && i < window.scrollEnd; ++i) {
+            used += rowSize(m_rows[i], valueWidth).y;
+            while (used > room && first < i)
+                used -= rowSize(m_rows[first++], valueWidth).y;
+        }
+        return first;
+    };
+    const size_t shown = rowToShow(window.scrollEnd, [&](size_t last) {
+        int32_t used = 0;
+        return runEndingAt(last, used);
+    });
     int32_t used = 0;
-    for (size_t i = 0; i <= selected && i < window.scrollEnd; ++i) {
-        used += rowSize(m_rows[i], valueWidth).y;
-        while (used > room && first < i)
-            used -= rowSize(m_rows[first++], valueWidth).y;
-    }
+    const size_t first = runEndingAt(shown, used);
     // ... then as many rows after it as still fit.
-    size_t end = std::min(selected + 1, window.scrollEnd);
+    size_t end = std::min(shown + 1, window.scrollEnd);
     while (end < window.scrollEnd && used + rowSize(m_rows[end], valueWidth).y <= room)
         used += rowSize(m_rows[end++], valueWidth).y;
     window.first = first;
     window.end = end;
     window.hiddenHeight = scrolling - used;
     return window;
+}
+
+size_t Ui::rowToShow(size_t scrollEnd, const std::function<size_t(size_t)>& firstOfRunEndingAt) const {
+    size_t selected = SIZE_MAX;
+    size_t lastSelectable = SIZE_MAX;
+    for (size_t i = 0; i < scrollEnd; ++i) {
+        if (m_rows[i].selected)
+            selected = i;
+        if (m_rows[i].kind == RowKind::Button || m_rows[i].kind == RowKind::Option)
+            lastSelectable = i;
+    }
+    if (scrollEnd == 0)
+        return 0;
+    // At the last selectable row, the rows after it (a note, how to play) too, when they fit with it.
+    if (selected != SIZE_MAX && selected == lastSelectable)
+        return firstOfRunEndingAt(scrollEnd - 1) <= selected ? scrollEnd - 1 : selected;
+    if (selected != SIZE_MAX)
+        return selected;
+    // Nothing selected (a table, a note to read): the rows scroll by themselves, so every one shows in
+    // turn: a while at the top, a row at a time to the bottom, a while there, and back to the top.
+    size_t fitFromTop = 0;
+    while (fitFromTop + 1 < scrollEnd && firstOfRunEndingAt(fitFromTop + 1) == 0)
+        ++fitFromTop;
+    const size_t hidden = scrollEnd - 1 - fitFromTop;
+    constexpr int64_t kStepTicks = 45; // steps a row stays before the next one scrolls in
+    constexpr size_t kDwellRows = 3;   // at the top and at the bottom, as long as this many rows take
+    const auto phase = static_cast<size_t>(m_tick / kStepTicks) % (hidden + 2 * kDwellRows);
+    return fitFromTop + std::min(phase > kDwellRows ? phase - kDwellRows : 0, hidden);
 }
 
 glm::ivec2 Ui::rowSize(const Row& row, int32_t valueWidth) const {
@@ -361,6 +467,15 @@ void Ui::drawHints(const std::vector<Hint>& hints, glm::ivec2 topLeft) {
     }
 }
 
+size_t Ui::textColumns() const {
+    if (!isDrawing())
+        return SIZE_MAX;
+    // The panel's padding either side, and a column's worth for the scroll arrows.
+    const int32_t room = m_painter->size().x - 2 * theme::kPadding * m_painter->scale();
+    const int32_t column = m_painter->measure("W").x;
+    return static_cast<size_t>(std::max(room / std::max(column, 1) - 1, 1));
+}
+
 void Ui::hintBar(std::initializer_list<Hint> list, glm::vec2 centre) {
     if (!isDrawing())
         return;
@@ -368,11 +483,11 @@ void Ui::hintBar(std::initializer_list<Hint> list, glm::vec2 centre) {
     const std::vector<Hint> hints(list);
     const int32_t pad = theme::kPadding * painter.scale();
     const glm::ivec2 size(hintsWidth(hints) + 2 * pad, painter.lineHeight() + pad);
-    glm::ivec2 min = glm::ivec2(centre * glm::vec2(painter.size())) - size / 2;
-    min = glm::clamp(min, glm::ivec2(0), glm::max(painter.size() - size, glm::ivec2(0)));
+    const glm::ivec2 min = placeBar(size, centre);
     painter.backdrop(min, min + size, false);
     drawHints(hints, min + glm::ivec2(pad, pad / 2));
     painter.endBackdrop();
+    painter.keepClear({min, min + size}); // a panel laid out after it (WATCH's pause menu) stays off it
 }
 
 } // namespace invaders::ui

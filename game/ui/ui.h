@@ -31,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -51,7 +52,8 @@ struct HitBox {
 /// Which row of a menu is selected; kept by the screen between steps.
 struct MenuState {
     int32_t selected = 0; ///< Index among the selectable rows.
-    /// Where each selectable row was last drawn (by a drawing Ui), for taps; empty before the first frame.
+    /// Where each selectable row was last drawn (by a drawing Ui), for taps; empty before the first frame,
+    /// and an empty box for a row scrolled out of view.
     std::vector<HitBox> rowBoxes;
 };
 
@@ -127,7 +129,9 @@ public:
     [[nodiscard]] int64_t tick() const { return m_tick; }
 
     /// Starts a panel: a box with `title` (may be empty), centred on `centre` (fractions of the screen),
-    /// kept inside the screen. With `menu`, its buttons and options are selectable.
+    /// kept inside the screen and off what is kept clear (`Painter::keepClear`: the HUD, the logo), above or
+    /// below it; taller than the room left, its rows scroll to keep the selected one in view (the hints
+    /// stay). With `menu`, its buttons and options are selectable.
     void beginPanel(std::string_view title, glm::vec2 centre, MenuState* menu = nullptr);
     /// A selectable row; true when the player confirmed it this step.
     bool button(std::string_view label);
@@ -151,7 +155,13 @@ public:
 
     /// Key hints on their own bar, centred on `centre` (fractions of the screen) and kept inside it, so
     /// {1, 1} is the bottom-right corner (for screens without a panel, which leave the playfield clear).
+    /// It covers nothing kept clear (`Painter::keepClear`, the HUD): it moves beside it in the same row,
+    /// else above or below it; and it is kept clear itself, of the panels laid out after it.
     void hintBar(std::initializer_list<Hint> list, glm::vec2 centre);
+
+    /// How many characters of text a panel's row holds in this window (wrap long text to it, as
+    /// `wrapLines` does); while stepping, which draws nothing, as many as asked: `SIZE_MAX`.
+    [[nodiscard]] size_t textColumns() const;
 
     /// The label of the selected row of the last panel with a menu.
     [[nodiscard]] const std::string& selectedLabel() const { return m_selectedLabel; }
@@ -180,15 +190,38 @@ private:
         int32_t hiddenHeight = 0;
     };
 
+    // Screen rows [top, bottom) a panel or bar may take.
+    struct Band {
+        int32_t top = 0;
+        int32_t bottom = INT32_MAX;
+    };
+
     Ui(NavInput nav, Painter* painter, int64_t tick, InputDevice device = InputDevice::Keyboard)
         : m_nav(nav), m_painter(painter), m_tick(tick), m_device(device) {}
     Row& addRow(RowKind kind, std::string_view label);
     bool selectable();
     [[nodiscard]] bool confirmed() const { return m_nav.confirm || m_rowTapped; }
     void recordRowBox(glm::ivec2 min, glm::ivec2 max);
+    void moveSelection();
+    void drawPanel();
+    // The rows a box over columns [minX, maxX) wanted around row centreY may take: the screen's, less the
+    // kept-clear boxes (Painter::keepClear) over those columns above and below it.
+    [[nodiscard]] Band freeBand(int32_t minX, int32_t maxX, int32_t centreY) const;
+    // Where a box of `size` wanted at `centre` (fractions of the screen) goes: inside the screen's width
+    // and inside `band`'s rows (at its top when it does not fit).
+    [[nodiscard]] glm::ivec2 placeBox(glm::ivec2 size, glm::vec2 centre, const Band& band) const;
+    // Where a hint bar of `size` wanted at `centre` goes (see hintBar).
+    [[nodiscard]] glm::ivec2 placeBar(glm::ivec2 size, glm::vec2 centre) const;
+    // True when a box of `size` at `min` covers a kept-clear box.
+    [[nodiscard]] bool coversKeptClear(glm::ivec2 min, glm::ivec2 size) const;
     bool valueRow(std::string_view label, std::string_view value, bool arrows); // true: selected, stepping
     [[nodiscard]] glm::ivec2 rowSize(const Row& row, int32_t valueWidth) const;
     [[nodiscard]] RowWindow rowWindow(int32_t valueWidth, int32_t overflow) const;
+    // The row a scrolled panel's rows [0, scrollEnd) must show (see rowWindow): the selected one, the last
+    // row with the last selectable one, or, with nothing selected, one that moves with the tick.
+    // `firstOfRunEndingAt(i)`: the first row of the longest run that fits and ends at row i.
+    [[nodiscard]] size_t rowToShow(size_t scrollEnd,
+                                   const std::function<size_t(size_t)>& firstOfRunEndingAt) const;
     void drawRow(const Row& row, glm::ivec2 topLeft, int32_t innerWidth, int32_t valueWidth);
     [[nodiscard]] std::string_view shownKeys(const Hint& hint) const;
     [[nodiscard]] int32_t hintsWidth(const std::vector<Hint>& hints) const;

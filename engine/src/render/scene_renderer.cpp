@@ -125,7 +125,8 @@ void SceneRenderer::Impl::drawScene(FrameStats& frame) const {
 
 Result<SceneRenderer> SceneRenderer::create(const std::filesystem::path& shaderDirectory,
                                             const RendererSettings& settings) {
-    VOX_ASSERT(settings.samples >= 1 && settings.hudReferenceHeight >= 1, "RendererSettings out of range");
+    VOX_ASSERT(settings.samples >= 1 && settings.hudReferenceHeight >= 1 && settings.hudReferenceWidth >= 0,
+               "RendererSettings out of range");
     auto impl = std::make_unique<Impl>();
     impl->settings = settings;
     GLint maxSamples = 1;
@@ -209,7 +210,7 @@ void SceneRenderer::drawText(std::string_view text, const TextStyle& style) {
     Impl& impl = *m_impl;
     VOX_ASSERT(impl.inFrame, "SceneRenderer::drawText: call beginFrame first");
     impl.hud.addText(text, style, glm::ivec2(impl.viewport.width, impl.viewport.height),
-                     hudPixelScale(impl.viewport.height));
+                     hudPixelScale({impl.viewport.width, impl.viewport.height}));
 }
 
 void SceneRenderer::drawRect(glm::ivec2 min, glm::ivec2 max, const glm::vec4& color) {
@@ -269,8 +270,20 @@ int32_t SceneRenderer::hudReferenceHeight() const {
     return m_impl->settings.hudReferenceHeight;
 }
 
-int32_t SceneRenderer::hudPixelScale(int32_t height) const {
-    return std::max(1, height / m_impl->settings.hudReferenceHeight);
+void SceneRenderer::setHudReferenceWidth(int32_t width) {
+    m_impl->settings.hudReferenceWidth = std::max(0, width);
+}
+
+int32_t SceneRenderer::hudReferenceWidth() const {
+    return m_impl->settings.hudReferenceWidth;
+}
+
+int32_t SceneRenderer::hudPixelScale(glm::ivec2 viewport) const {
+    const RendererSettings& settings = m_impl->settings;
+    int32_t scale = viewport.y / settings.hudReferenceHeight;
+    if (settings.hudReferenceWidth > 0)
+        scale = std::min(scale, viewport.x / settings.hudReferenceWidth);
+    return std::max(1, scale);
 }
 
 void SceneRenderer::setSamples(int32_t samples) {

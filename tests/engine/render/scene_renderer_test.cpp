@@ -727,10 +727,27 @@ TEST_F(SceneRendererTest, TheSkyDiscCoversTheSkyAndHidesTheStars) {
 TEST_F(SceneRendererTest, TheHudReferenceHeightScalesTheHud) {
     const int32_t before = renderer().hudReferenceHeight();
     renderer().setHudReferenceHeight(40);
-    EXPECT_EQ(renderer().hudPixelScale(120), 3);
+    EXPECT_EQ(renderer().hudPixelScale({200, 120}), 3);
     renderer().setHudReferenceHeight(0);
     EXPECT_EQ(renderer().hudReferenceHeight(), 1) << "clamped to at least 1";
     renderer().setHudReferenceHeight(before);
+}
+
+// A reference width caps the HUD's pixels in a narrow window: a line that many font pixels wide fits.
+TEST_F(SceneRendererTest, TheHudReferenceWidthCapsTheHudInANarrowWindow) {
+    const int32_t height = renderer().hudReferenceHeight();
+    const int32_t width = renderer().hudReferenceWidth();
+    renderer().setHudReferenceHeight(40);
+    renderer().setHudReferenceWidth(0);
+    EXPECT_EQ(renderer().hudPixelScale({60, 200}), 5) << "no reference width: the height alone";
+    renderer().setHudReferenceWidth(30);
+    EXPECT_EQ(renderer().hudPixelScale({60, 200}), 2) << "a portrait window: the width's";
+    EXPECT_EQ(renderer().hudPixelScale({300, 200}), 5) << "a wide one: the height's still";
+    EXPECT_EQ(renderer().hudPixelScale({20, 200}), 1) << "at least 1";
+    renderer().setHudReferenceWidth(-3);
+    EXPECT_EQ(renderer().hudReferenceWidth(), 0) << "none";
+    renderer().setHudReferenceHeight(height);
+    renderer().setHudReferenceWidth(width);
 }
 
 } // namespace

@@ -241,7 +241,7 @@ TEST_F(ApplyLookTest, ColourBlindColoursApplyFromTheNextFrame) {
         applyLook(options, 0.0f, renderer, view, camera);
         vox::RenderTarget target = makeTarget(kSize.x, kSize.y);
         const vox::Camera seen =
-            camera.frame(kSize, renderer.font().lineHeight() * renderer.hudPixelScale(kSize.y));
+            camera.frame(kSize, renderer.font().lineHeight() * renderer.hudPixelScale(kSize));
         renderer.beginFrame(seen, vox::Viewport{0, 0, kSize.x, kSize.y});
         view.draw(renderer, simulation);
         (void)renderer.endFrame();
@@ -407,7 +407,7 @@ TEST_F(ApplyLookTest, LargeTextIsHalfAsLargeAgain) {
     ASSERT_GT(hiScoreHeight(*normal), 0);
     EXPECT_EQ(hiScoreHeight(*large) * 2, hiScoreHeight(*normal) * 3);
     EXPECT_TRUE(vox::test::matchesGolden(image, "look_large_text"));
-    // The options menu in large text, the tallest panel, to look at: it must fit the window.
+    // The options menu in large text, the tallest panel, to look at: it must fit between the HUD's rows.
     large->step(press(Action::Pause));
     while (large->flow().selectedItem() != "OPTIONS")
         large->step(press(Action::MenuDown));

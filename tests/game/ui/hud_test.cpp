@@ -23,7 +23,7 @@ class HudGoldenTest : public vox::test::SceneRendererFixture<320, 240> {};
 TEST_F(HudGoldenTest, FullInvaderFormation) {
     const vox::test::GameAssets assets = vox::test::GameAssets::load(*m_renderer);
     const glm::ivec2 size(kWidth, kHeight);
-    const int32_t hudLine = m_renderer->font().lineHeight() * m_renderer->hudPixelScale(kHeight);
+    const int32_t hudLine = m_renderer->font().lineHeight() * m_renderer->hudPixelScale(size);
     const vox::Camera camera = PlayfieldCamera().frame(size, hudLine);
     setPlayfieldGround(m_renderer->look());
     m_target.bind();

@@ -170,7 +170,10 @@ struct RendererSettings {
     /// [kMinRenderScale, 1]. Change it later with `SceneRenderer::setRenderScale`.
     float renderScale = 1.0f;
     int32_t hudReferenceHeight = 360; ///< Font pixels are max(1, viewport height / this) screen pixels.
-    SceneLook look;                   ///< Initial look; change it any time with `look()`.
+    /// With a width: font pixels are also at most viewport width / this screen pixels (so a line this many
+    /// font pixels wide fits a narrow, portrait window); 0: the width does not limit them.
+    int32_t hudReferenceWidth = 0;
+    SceneLook look; ///< Initial look; change it any time with `look()`.
     /// Draw each sprite batch once per face direction (+x, -x, ... of the models) that some instance in
     /// it can face the camera with, leaving out the others: about a third fewer vertices for a camera
     /// in front of and above the sprites, the same picture, up to 6 draw calls per batch instead of 1.
@@ -263,13 +266,19 @@ public:
     [[nodiscard]] const FrameStats& lastFrameStats() const;
     /// The lighting and atmosphere, to read or change between frames.
     [[nodiscard]] SceneLook& look();
-    /// Screen pixels per font pixel for a viewport `height` pixels tall.
-    [[nodiscard]] int32_t hudPixelScale(int32_t height) const;
+    /// Screen pixels per font pixel for a viewport of `viewport` pixels (width, height): at least 1,
+    /// height / `hudReferenceHeight`, and no more than width / `hudReferenceWidth` when that is set.
+    [[nodiscard]] int32_t hudPixelScale(glm::ivec2 viewport) const;
     /// Sets `RendererSettings::hudReferenceHeight` (smaller: larger HUD text), at least 1, from the next
     /// frame. Call between frames.
     void setHudReferenceHeight(int32_t height);
     /// The HUD's reference height in effect.
     [[nodiscard]] int32_t hudReferenceHeight() const;
+    /// Sets `RendererSettings::hudReferenceWidth` (0 or less: the width does not limit the HUD's pixels),
+    /// from the next frame. Call between frames.
+    void setHudReferenceWidth(int32_t width);
+    /// The HUD's reference width in effect (0: none).
+    [[nodiscard]] int32_t hudReferenceWidth() const;
 
     /// Sets the multisampling of the 3D scene from the next `endFrame()` (see "Resolution" in the file
     /// comment): 1 turns it off; clamped to [1, GL_MAX_SAMPLES]. Only the scene's framebuffers are made
