@@ -120,6 +120,7 @@ void runCase(benchmark::State& state, const AdversarialCase& spec,
         if constexpr (requires { peer->broadphase().stats(); }) {
             const vox::TreeStats s = peer->broadphase().stats();
             c["reinserted_per_frame"] = s.refattenedPerStep;
+            c["pair_pass_visits"] = s.pairPassVisitsPerStep;
             c["tracked_pairs"] = s.pairs;
             // The fat pairs the tree keeps against what the scene holds: the bound is a constant.
             c["tracked_ratio"] = static_cast<double>(s.pairs) /

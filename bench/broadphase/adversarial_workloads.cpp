@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 namespace bench {
 
@@ -85,6 +86,64 @@ void WrapAroundWorkload::step(FrameEvents& events) {
                 center[axis] += side;
         }
         object.box = flatBox(center, half.x, half.y);
+        events.moved.push_back(i);
+    }
+}
+
+// --- Bullets among ships (3D)
+// -------------------------------------------------------------------------------
+
+namespace {
+/// A direction uniform on the unit sphere.
+glm::vec3 uniformDirection(vox::Rng& rng) {
+    const float z = rng.uniform(-1.0f, 1.0f);
+    const float angle = rng.uniform(0.0f, kTwoPi);
+    const float r = std::sqrt(std::max(0.0f, 1.0f - z * z));
+    return glm::vec3(r * std::cos(angle), r * std::sin(angle), z);
+}
+} // namespace
+
+BulletsWorkload::BulletsWorkload(const BulletsConfig& config) : m_config(config), m_rng(config.seed) {}
+
+void BulletsWorkload::start(FrameEvents& events) {
+    const int32_t movers = m_config.ships + m_config.bullets;
+    const int32_t total = movers + m_config.statics;
+    objects.assign(static_cast<size_t>(total), SceneObject{});
+    for (int32_t i = 0; i < total; ++i) {
+        SceneObject& object = objects[i];
+        const float side = m_config.side;
+        const glm::vec3 center(m_rng.uniform(0.0f, side), m_rng.uniform(0.0f, side),
+                               m_rng.uniform(0.0f, side));
+        const bool bullet = i >= m_config.ships && i < movers;
+        // Roughly cubic (each axis within 20 % of the object's size), sizes spread over a factor 4.
+        const float size = bullet ? m_rng.uniform(0.05f, 0.1f) : m_rng.uniform(0.5f, 2.0f);
+        const glm::vec3 half(size * m_rng.uniform(0.8f, 1.2f), size * m_rng.uniform(0.8f, 1.2f),
+                             size * m_rng.uniform(0.8f, 1.2f));
+        object.box = vox::Aabb::fromCenter(center, half);
+        object.alive = true;
+        if (i < movers) {
+            const float speed = bullet ? m_config.bulletSpeed : m_rng.uniform(0.0f, m_config.shipSpeed);
+            object.velocity = uniformDirection(m_rng) * speed;
+        } else {
+            object.isStatic = true;
+        }
+        events.created.push_back(i);
+    }
+}
+
+void BulletsWorkload::step(FrameEvents& events) {
+    const float side = m_config.side;
+    for (int32_t i = 0; i < m_config.ships + m_config.bullets; ++i) {
+        SceneObject& object = objects[i];
+        const glm::vec3 half = object.box.halfExtent();
+        glm::vec3 center = object.box.center() + object.velocity * kDt;
+        for (int axis = 0; axis < 3; ++axis) {
+            if (center[axis] >= side)
+                center[axis] -= side;
+            else if (center[axis] < 0.0f)
+                center[axis] += side;
+        }
+        object.box = vox::Aabb::fromCenter(center, half);
         events.moved.push_back(i);
     }
 }
@@ -372,6 +431,25 @@ std::vector<AdversarialCase> adversarialSuite(SuiteScale scale) {
         // Cell 4: what the user chose for boxes up to 3 across.
         suite.push_back({"wrap/v" + std::to_string(static_cast<int>(speed)),
                          [=] { return std::make_unique<WrapAroundWorkload>(config); }, 4.0f, warmup, steps});
+        suite.back().seed = config.seed;
+    }
+    // Bullets among ships: few fast ones, a third of the movers very fast, half the movers fast. The test
+    // keeps the density (objects per volume) and the speeds.
+    for (const auto& [bullets, speed] : {std::pair{1000, 300.0f}, {3000, 800.0f}, {6000, 200.0f}}) {
+        BulletsConfig config;
+        config.bullets = bullets;
+        config.bulletSpeed = speed;
+        if (!bench) {
+            config.ships = 240;
+            config.bullets = bullets * 240 / 4000;
+            config.statics = 120;
+            const auto total = static_cast<float>(config.ships + config.bullets + config.statics);
+            config.side = 300.0f * std::cbrt(total / static_cast<float>(4000 + bullets + 2000));
+        }
+        // Cell 4: the ships' largest extent.
+        suite.push_back(
+            {"bullets/" + std::to_string(bullets) + "-v" + std::to_string(static_cast<int>(speed)),
+             [=] { return std::make_unique<BulletsWorkload>(config); }, 4.0f, warmup, steps});
         suite.back().seed = config.seed;
     }
     for (const bool together : {false, true}) {

@@ -49,6 +49,34 @@ private:
     vox::Rng m_rng;
 };
 
+/// Projectiles among ships, in 3D: a cube world that wraps around (as WrapAroundWorkload, on three axes)
+/// holding slow ships (size s U[0.5, 2], half extents s U[0.8, 1.2] per axis, speed U[0, shipSpeed]), fast
+/// bullets (s U[0.05, 0.1], speed bulletSpeed: many times their size a step) and static boxes (the ships'
+/// sizes).
+/// Directions uniform on the sphere. Sizes 40 times apart and a third of the movers outrunning any fat box:
+/// the 3D scene an outside user tried after the flat suite was met.
+struct BulletsConfig {
+    int32_t ships = 4000;
+    int32_t bullets = 3000;
+    int32_t statics = 2000;
+    float side = 300.0f;        ///< World units; the world is [0, side)^3.
+    float shipSpeed = 5.0f;     ///< Units per second (the fastest ship).
+    float bulletSpeed = 800.0f; ///< Units per second (every bullet).
+    uint64_t seed = 0x33A7ull;
+};
+
+class BulletsWorkload final : public Workload {
+public:
+    explicit BulletsWorkload(const BulletsConfig& config);
+    void start(FrameEvents& events) override;
+    void step(FrameEvents& events) override;
+    [[nodiscard]] bool flat() const override { return false; }
+
+private:
+    BulletsConfig m_config;
+    vox::Rng m_rng;
+};
+
 /// A flat W2 swarm (half extents U[0.25, 1], velocities U[-3, 3], reflecting at the walls of a square of side
 /// sqrt(N * 6.25 / 2)) whose movers jump to a uniform random place every `period` steps: staggered (mover i
 /// on the steps where (step + i) % period == 0, so a 1/period share each step) or all together (every
@@ -215,7 +243,8 @@ struct AdversarialCase {
 /// hundred steps, every step checked against brute force in well under a second).
 enum class SuiteScale { Bench, Test };
 
-/// The suite, in a fixed order: wrap/v20, wrap/v100, wrap/v300, teleport/staggered, teleport/together,
+/// The suite, in a fixed order: wrap/v20, wrap/v100, wrap/v300, bullets/1000-v300,
+/// bullets/3000-v800, bullets/6000-v200, teleport/staggered, teleport/together,
 /// oscillate, mixed-sizes, cluster/one-cell, cluster/identical, sleep-wake, far/1e4, far/1e6.
 [[nodiscard]] std::vector<AdversarialCase> adversarialSuite(SuiteScale scale);
 

@@ -104,6 +104,7 @@ void runWorkload(benchmark::State& state, const std::function<std::unique_ptr<Wo
         if constexpr (requires { last.broadphase().stats(); }) {
             const auto s = last.broadphase().stats();
             state.counters["reinserted_per_frame"] = s.refattenedPerStep;
+            state.counters["pair_pass_visits"] = s.pairPassVisitsPerStep;
             state.counters["tracked_pairs"] = s.pairs;
             state.counters["work_bytes_per_proxy"] = s.workBytesPerProxy;
         }

@@ -872,6 +872,8 @@ void DynamicAabbTree::findNewPairs() {
     const Ref staticRoot = m_roots[1];
     const Aabb staticBounds = staticRoot == kNullRef ? kNoBox : boxOf(staticRoot);
     const bool staticNear = !swept || overlaps(staticBounds, sweptBounds);
+    size_t visits = 0;
+    size_t leavesFound = 0;
     for (const uint32_t proxy : m_changed) {
         if ((m_proxyWord[proxy] & kAliveBit) == 0)
             continue;
@@ -882,6 +884,7 @@ void DynamicAabbTree::findNewPairs() {
         // Two changed proxies meet twice; the lower slot keeps the pair. After the sweep, a changed dynamic
         // proxy keeps its pairs with changed static ones (which skip it).
         const auto consider = [&](uint32_t other) {
+            ++leavesFound;
             const bool otherChanged = (m_stepFlags[other] & kChangedFlag) != 0;
             if (other != proxy && (!otherChanged || (swept ? !isStatic : other > proxy)))
                 addPair(proxy, other);
@@ -889,9 +892,17 @@ void DynamicAabbTree::findNewPairs() {
         };
         const int firstTree = swept && !isStatic ? 1 : 0;
         const int endTree = isStatic ? 1 : 2; // static proxies skip the static tree
+        // The nodes the queries enter: what the tree's step costs beyond the re-fattenings (chooseMode).
+        const auto enters = [&box, &visits](const Aabb& nodeBox) {
+            ++visits;
+            return overlaps(nodeBox, box);
+        };
         for (int tree = firstTree; tree < endTree; ++tree)
-            queryTree(tree, box, consider);
+            descend(tree, enters, consider);
     }
+    // A descent that finds n leaves enters about 2n nodes on their paths: those a grid would pay for too
+    // (a pair each). The rest are the tree's own cost, which grid mode is chosen against.
+    m_stepVisits = visits - std::min(visits, 2 * leavesFound);
 }
 
 void DynamicAabbTree::settlePendingLeaves(size_t budget) {
@@ -1415,7 +1426,7 @@ TreeStats DynamicAabbTree::stats() const {
                             (m_gridSorted.capacity() + m_gridStarts.capacity() + m_gridNext.capacity() +
                              m_gridLarge.capacity()) *
                                 sizeof(uint32_t) +
-                            m_gridExtents.capacity() * sizeof(float);
+                            (m_gridExtents.capacity() + m_gridAllExtents.capacity()) * sizeof(float);
         stats.workBytesPerProxy = (work + levels + grid) / proxies;
     }
     stats.sweptSteps = m_sweptSteps;
@@ -1423,6 +1434,7 @@ TreeStats DynamicAabbTree::stats() const {
     stats.gridMode = m_gridMode;
     stats.relocationsWaiting = static_cast<int32_t>(m_relocations.size() - m_relocationHead);
     forEachPending([&](uint32_t) { return ++stats.pendingLeaves, true; });
+    stats.pairPassVisitsPerStep = m_visitMean;
     stats.refattenedPerStep =
         m_updateCount > 0 ? static_cast<double>(m_refattenedTotal) / static_cast<double>(m_updateCount) : 0.0;
     return stats;

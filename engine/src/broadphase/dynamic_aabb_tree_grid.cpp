@@ -20,12 +20,19 @@
 namespace vox {
 namespace {
 // A box spanning more cells than this is "large": listed apart and tested against every box, as covering
-// many cells would cost many entries.
-constexpr int64_t kMaxCellsPerBox = 16;
+// many cells would cost many entries. 4 x 4 x 4 in 3D (a box up to 3 cells across, whatever its place: sizes
+// up to 6 times the median extent), 8 x 8 in a flat world; testing a large box costs one test per box, so
+// even 64 entries are cheaper once the boxes number more than that.
+constexpr int64_t kMaxCellsPerBox = 64;
 // More large boxes than this (sizes far apart: cells suit most boxes but not these) and grid mode is left.
 constexpr size_t kMaxLargeBoxes = 64;
 // Cells are twice the median extent of the dynamic boxes: most boxes then touch one or two cells per axis.
 constexpr float kCellsPerMedianExtent = 2.0f;
+// Cells grown for bigger boxes hold at most this many boxes each on average (a dense world of like boxes,
+// W2's, holds about 2 per cell of twice the median extent).
+constexpr double kMaxMeanOccupancy = 2.0;
+// Grown cells are this many times the extent that all but a few dozen boxes stay under.
+constexpr float kGrowthPerRankExtent = 2.0f;
 // Cell coordinates beyond this (a box very far from the others for its size) are not binned: large.
 constexpr float kMaxCellCoordinate = 1.0e9f;
 // A query box spanning more cells than this walks the grid's items instead of its cells.
@@ -82,17 +89,43 @@ float DynamicAabbTree::gridCellSize() {
     // every cell huge. Points (extent 0) get cells of a millionth of the bounds.
     if (m_gridExtents.size() < 64) { // few proxies, or few in the sampled slots: all of them
         m_gridExtents.clear();
-        for (const GridItem& item : m_gridItems)
-            if ((item.flags & kGridStatic) == 0) {
-                const glm::vec3 extent = item.box.max - item.box.min;
-                m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
-            }
+        m_gridAllExtents.clear();
+        for (const GridItem& item : m_gridItems) {
+            const glm::vec3 extent = item.box.max - item.box.min;
+            const float largest = std::max({extent.x, extent.y, extent.z});
+            m_gridAllExtents.push_back(largest);
+            if ((item.flags & kGridStatic) == 0)
+                m_gridExtents.push_back(largest);
+        }
     }
     float cell = 0.0f;
     if (!m_gridExtents.empty()) {
         const auto middle = m_gridExtents.begin() + static_cast<std::ptrdiff_t>(m_gridExtents.size() / 2);
         std::nth_element(m_gridExtents.begin(), middle, m_gridExtents.end());
         cell = kCellsPerMedianExtent * *middle;
+    }
+    // Many small boxes among fewer bigger ones (bullets among ships): cells of the small ones would make
+    // the big ones large (each tested against every box) or list them in dozens of cells. The cells grow
+    // to the extent that all but about half kMaxLargeBoxes of the boxes stay under, as long as the boxes
+    // would not share cells more than in a dense world of like boxes (kMaxMeanOccupancy, boxes spread over
+    // their bounds); past that they shrink back, down to the median's cell at least.
+    const size_t items = m_gridItems.size();
+    if (cell > 0.0f && items > kMaxLargeBoxes / 2 && !m_gridAllExtents.empty()) {
+        const size_t sampled = m_gridAllExtents.size();
+        const size_t above = sampled * (kMaxLargeBoxes / 2) / items; // sampled boxes allowed above the rank
+        const auto rank = m_gridAllExtents.begin() + static_cast<std::ptrdiff_t>(sampled - 1 - above);
+        std::nth_element(m_gridAllExtents.begin(), rank, m_gridAllExtents.end());
+        const glm::vec3 bounds = m_gridBounds.max - m_gridBounds.min;
+        const auto occupancy = [&](float size) {
+            double cells = 1.0;
+            for (int axis = 0; axis < 3; ++axis)
+                cells *= std::max(1.0, static_cast<double>(bounds[axis]) / size);
+            return static_cast<double>(items) / cells;
+        };
+        float grown = *rank * kGrowthPerRankExtent;
+        while (grown > cell && occupancy(grown) > kMaxMeanOccupancy)
+            grown *= 0.75f;
+        cell = std::max(cell, grown);
     }
     const glm::vec3 span = m_gridItems.empty() ? glm::vec3(1.0f) : m_gridBounds.max - m_gridBounds.min;
     return std::max(cell, 1e-6f * std::max({span.x, span.y, span.z, 1e-30f}));
@@ -103,6 +136,7 @@ void DynamicAabbTree::buildGrid(bool tight) {
     // Their bounds give the grid's origin, so that a flat world lies in one layer of cells.
     m_gridItems.clear();
     m_gridExtents.clear();
+    m_gridAllExtents.clear();
     m_gridBounds = kNoBox;
     const auto slots = static_cast<uint32_t>(m_proxyWord.size());
     for (uint32_t proxy = 0; proxy < slots; ++proxy) {
@@ -115,9 +149,12 @@ void DynamicAabbTree::buildGrid(bool tight) {
             ((m_stepFlags[proxy] & kMovedFlag) != 0 ? kGridMoved : 0u) | (isStatic ? kGridStatic : 0u);
         m_gridItems.push_back({box, proxy, flags, m_userData[proxy]});
         m_gridBounds = unionOf(m_gridBounds, box);
-        if (!isStatic && (proxy & kExtentSampleMask) == 0) {
+        if ((proxy & kExtentSampleMask) == 0) {
             const glm::vec3 extent = box.max - box.min;
-            m_gridExtents.push_back(std::max({extent.x, extent.y, extent.z}));
+            const float largest = std::max({extent.x, extent.y, extent.z});
+            m_gridAllExtents.push_back(largest);
+            if (!isStatic)
+                m_gridExtents.push_back(largest);
         }
     }
     const float cell = gridCellSize();
@@ -128,8 +165,9 @@ void DynamicAabbTree::buildGrid(bool tight) {
     m_gridEntries.clear();
     m_gridLarge.clear();
     const auto itemCount = static_cast<uint32_t>(m_gridItems.size());
-    m_gridMask = std::bit_ceil(std::max<uint32_t>(itemCount, 64)) - 1;
+    m_gridMask = std::bit_ceil(std::max<uint32_t>(2 * itemCount, 64)) - 1;
     m_gridLowCells.resize(itemCount);
+    m_gridNext.assign(static_cast<size_t>(m_gridMask) + 1, UINT32_MAX);
     CellRange range{};
     for (uint32_t item = 0; item < itemCount; ++item) {
         if (!cellRange(m_gridItems[item].box, m_gridOrigin, m_gridInverse, range) ||
@@ -146,17 +184,17 @@ void DynamicAabbTree::buildGrid(bool tight) {
             m_gridItems[item].flags |= kGridOneBucket;
             continue; // the common case: one cell
         }
-        // One entry per bucket: a box whose cells share a bucket is listed there once.
+        // One entry per bucket: a box whose cells share a bucket is listed there once (m_gridNext holds,
+        // per bucket, the last item listed there).
         const size_t first = m_gridEntries.size();
         for (int64_t z = range.lo[2]; z <= range.hi[2]; ++z)
             for (int64_t y = range.lo[1]; y <= range.hi[1]; ++y)
                 for (int64_t x = range.lo[0]; x <= range.hi[0]; ++x) {
                     const uint32_t bucket = cellHash(x, y, z) & m_gridMask;
-                    bool listed = false;
-                    for (size_t k = first; k < m_gridEntries.size(); ++k)
-                        listed = listed || m_gridEntries[k].bucket == bucket;
-                    if (!listed)
+                    if (m_gridNext[bucket] != item) {
+                        m_gridNext[bucket] = item;
                         m_gridEntries.push_back({bucket, item});
+                    }
                 }
         if (m_gridEntries.size() == first + 1)
             m_gridItems[item].flags |= kGridOneBucket;
@@ -186,24 +224,40 @@ void DynamicAabbTree::chooseMode(size_t refattened, size_t moved) {
     // turns) does not switch, a lasting change of the motion does.
     m_refattenMean += (static_cast<double>(refattened) - m_refattenMean) / 16.0;
     m_movedMean += (static_cast<double>(moved) - m_movedMean) / 16.0;
+    m_visitMean += (static_cast<double>(m_stepVisits) - m_visitMean) / 16.0;
+    m_stepVisits = 0;
     m_uniformSteps = !m_gridMode && m_uniformPairSteps ? m_uniformSteps + 1 : 0;
     const auto live = static_cast<double>(m_proxyCount);
+    if (m_settings.gridMode != TreeGridMode::Automatic)
+        return;
+    // Boxes the grid does not suit (sizes far apart: each large one is tested against every box) cost more
+    // with each step in grid mode: leave at once, and keep away longer.
+    if (m_gridMode && m_gridUnsuited) {
+        m_gridRetryStep = m_updateCount + kGridRetrySteps;
+        leaveGridMode();
+        return;
+    }
     // A switch rebuilds or dissolves the dynamic tree: not again before kGridModeDwell steps.
-    if (m_updateCount < m_gridRetryStep || m_settings.gridMode != TreeGridMode::Automatic)
+    if (m_updateCount < m_gridRetryStep)
         return;
     const bool outrun = m_refattenMean >= kGridModeChanges && m_refattenMean * kGridModeEnterRatio >= live;
     if (!m_gridMode) {
-        if ((outrun ||
+        // Re-fattenings that each cost many node visits (fat boxes of fast movers in 3D overlapping much of
+        // the tree) cost as much as many cheap ones: the visits are measured, not guessed.
+        const bool costly =
+            m_visitMean >= kGridModeMinVisits && m_visitMean >= kGridModeVisitsPerProxy * live;
+        if ((outrun || costly ||
              (m_uniformSteps >= kCrowdSteps && crowded(static_cast<double>(moved), m_pairs.size()))) &&
             !m_dynamicProxies.empty()) {
+            // In grid mode the tree's visits are estimated from the re-fattenings at the cost measured now.
+            m_visitsPerRefatten = m_visitMean / std::max(m_refattenMean, 1.0);
             enterGridMode();
             m_gridRetryStep = m_updateCount + kGridModeDwell;
         }
-    } else if (m_gridUnsuited ||
-               ((m_refattenMean * kGridModeLeaveRatio < live || m_refattenMean < 0.5 * kGridModeChanges) &&
-                !crowded(m_movedMean, m_reportedPairs))) {
-        // Boxes the grid does not suit (sizes far apart) keep it away longer.
-        m_gridRetryStep = m_updateCount + (m_gridUnsuited ? kGridRetrySteps : kGridModeDwell);
+    } else if ((m_refattenMean * kGridModeLeaveRatio < live || m_refattenMean < 0.5 * kGridModeChanges) &&
+               m_refattenMean * m_visitsPerRefatten < 0.5 * kGridModeVisitsPerProxy * live &&
+               !crowded(m_movedMean, m_reportedPairs)) {
+        m_gridRetryStep = m_updateCount + kGridModeDwell;
         leaveGridMode();
     }
 }

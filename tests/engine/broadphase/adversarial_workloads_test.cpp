@@ -307,6 +307,58 @@ TEST_P(AdversarialWorkload, RebuiltPeersReportExactPairs) {
 INSTANTIATE_TEST_SUITE_P(Issue33, AdversarialWorkload,
                          testing::ValuesIn(bench::adversarialSuite(bench::SuiteScale::Test)), testName);
 
+// --- Fast movers among bigger boxes in 3D -----------------------------------------------------------------
+
+/// Runs `steps` steps of a bullets-among-ships scene (bullets/1000-v300's density at a fifth of its ships and
+/// statics, with a few more bullets, a little faster) with `settings`; returns the tree's stats after the
+/// last and the largest node visits per live proxy seen in tree mode.
+vox::TreeStats runBullets(const vox::TreeSettings& settings, int steps, double& visitsPerProxy) {
+    bench::BulletsConfig config;
+    config.ships = 800;
+    config.bullets = 300;
+    config.bulletSpeed = 400.0f;
+    config.statics = 400;
+    config.side = 300.0f * std::cbrt(1500.0f / 7000.0f);
+    bench::BulletsWorkload workload(config);
+    vox::DynamicAabbTree tree(settings);
+    std::vector<vox::ProxyId> ids;
+    std::vector<uint8_t> changed;
+    FrameEvents events;
+    workload.start(events);
+    visitsPerProxy = 0.0;
+    for (int step = 0; step <= steps; ++step) {
+        if (step > 0) {
+            events.clear();
+            workload.step(events);
+        }
+        applyToTree(tree, ids, workload, events, changed);
+        tree.updatePairs([](vox::ProxyId, vox::ProxyId) {});
+        const vox::TreeStats stats = tree.stats();
+        if (!stats.gridMode)
+            visitsPerProxy = std::max(visitsPerProxy, stats.pairPassVisitsPerStep / stats.proxies);
+    }
+    return tree.stats();
+}
+
+TEST(Issue33Bullets, FastMoversAmongBiggerBoxesTakeGridModeByWhatTheTreeCosts) {
+    // Bullets (300 at 400 u/s) among slow ships ten to forty times their size in a 3D world that
+    // wraps around: too few leave their fat boxes each step for the re-fattening count to switch, but each
+    // re-fattening's query enters many nodes. Seed 0x33A7 (BulletsConfig).
+    vox::TreeSettings never;
+    never.gridMode = vox::TreeGridMode::Never;
+    double treeVisits = 0.0;
+    const vox::TreeStats kept = runBullets(never, 120, treeVisits);
+    std::cout << "[ bullets ] tree only: " << treeVisits << " node visits per proxy per step, "
+              << kept.refattenedPerStep << " re-fattenings per step of " << kept.proxies << " proxies\n";
+    EXPECT_GE(treeVisits, 6.0) << "the scene should cost the tree's pair pass more than the grid's threshold";
+    EXPECT_LT(kept.refattenedPerStep * 12.0, kept.proxies) << "the re-fattening count alone would not switch";
+
+    double visits = 0.0;
+    const vox::TreeStats automatic = runBullets(vox::TreeSettings{}, 120, visits);
+    EXPECT_TRUE(automatic.gridMode) << "the measured cost should take the scene to grid mode";
+    EXPECT_GT(automatic.gridSteps, 60) << "and keep it there: its cells suit ships and bullets alike";
+}
+
 // --- Insertion one at a time
 // ---------------------------------------------------------------------------------
 

@@ -27,10 +27,11 @@
 /// small factor of the touching pairs plus the proxies (docs/engine.md, "Fast movers").
 ///
 /// Grid mode. When motion outruns fat boxes (a lasting share of the proxies leaves them every step: fast
-/// movers, teleports), a re-fattening per proxy per step costs a reinsertion and a query each, more than
-/// binning every box in a hash grid. The dynamic tree is then dissolved, and each step bins every tight box
-/// in a grid rebuilt for the step and reads the pairs off it (dynamic_aabb_tree_grid.cpp); when motion calms
-/// down the tree is built again. The same calls, the same exact pairs, either way.
+/// movers, teleports), or when the queries of the re-fattenings enter many nodes each (fast movers among
+/// bigger boxes in 3D), the tree's step costs more than binning every box in a hash grid. The dynamic tree is
+/// then dissolved, and each step bins every tight box in a grid rebuilt for the step and reads the pairs off
+/// it (dynamic_aabb_tree_grid.cpp); when motion calms down the tree is built again. The same calls, the same
+/// exact pairs, either way.
 ///
 /// Bursts are spread. Some steps re-fatten many proxies at once: a formation of 55 objects that drops a
 /// row at a wall jumps out of all 55 fat boxes together. In a scene that averages few re-fattenings per step,
@@ -151,6 +152,10 @@ struct TreeStats {
     double workBytesPerProxy = 0.0; ///< Per-step state and the pair list (capacity) / proxies.
     int32_t pairs = 0;              ///< Pairs tracked: fat boxes overlap.
     double refattenedPerStep = 0.0; ///< Mean proxies that left their fat box per `updatePairs` so far.
+    /// Tree nodes the last steps' pair passes entered beyond two per leaf they found, per step (a running
+    /// mean over about 16 steps; 0 in grid mode): the work the tree's fat boxes cost beyond the pairs (which
+    /// a grid would test too), which grid mode is chosen against.
+    double pairPassVisitsPerStep = 0.0;
     int64_t sweptSteps = 0;         ///< Steps whose new pairs were found by one sweep (a burst of changes).
     int64_t gridSteps = 0;          ///< Steps whose pairs were found in grid mode (see the file comment).
     bool gridMode = false;          ///< The dynamic proxies are in grid mode now.
@@ -692,6 +697,13 @@ private:
     static constexpr double kGridModeLeaveRatio = 16.0;
     static constexpr double kGridModeChanges = 64.0;
     static constexpr int64_t kGridModeDwell = 64;
+    /// Grid mode is also entered when the pair pass's node visits beyond two per leaf found (over recent
+    /// steps) reach this many per live proxy, at least kGridModeMinVisits (binning a box and testing its
+    /// cells costs about what 6 visits do; W2's workloads visit under 5 per proxy, fast movers among bigger
+    /// boxes in 3D 10 to 70), and left only when the visits the re-fattenings would cost, at the cost per
+    /// re-fattening measured on entry, fall under half.
+    static constexpr double kGridModeVisitsPerProxy = 6.0;
+    static constexpr double kGridModeMinVisits = 4096.0;
     /// A crowd also takes grid mode: when for kCrowdSteps steps in a row nearly every tracked pair had a
     /// moved member and touched (everything moves and touches everything, so the tracked pairs save no
     /// test) and there were at least kCrowdPairsPerProxy pairs per proxy, the grid does the same tests
@@ -830,6 +842,9 @@ private:
     std::vector<Relocation> m_relocations;
     bool m_gridMode = false;           ///< The dynamic proxies are in the grid, not in a tree (see above).
     double m_refattenMean = 0.0;       ///< Running mean of re-fattenings per step (for the mode).
+    double m_visitMean = 0.0;          ///< Running mean of the pair pass's node visits per step (the mode).
+    double m_visitsPerRefatten = 0.0;  ///< m_visitMean per re-fattening when grid mode was last entered.
+    size_t m_stepVisits = 0;           ///< This step's pair pass's node visits beyond 2 per leaf found.
     int64_t m_gridSteps = 0;           ///< Steps whose pairs were found in grid mode.
     bool m_uniformPairSteps = false;   ///< Last step, nearly every tracked pair was tested and touching.
     int64_t m_uniformSteps = 0;        ///< Steps in a row with m_uniformPairSteps (tree mode).
@@ -845,8 +860,9 @@ private:
         m_gridStarts;                  ///< Per bucket, its first place in m_gridSorted (one more at the end).
     std::vector<uint32_t> m_gridNext;  ///< Scratch of buildGrid.
     std::vector<uint32_t> m_gridLarge; ///< Items too large for the cells.
-    std::vector<float> m_gridExtents;  ///< Scratch of buildGrid.
-    Aabb m_gridBounds;                 ///< Union of the binned items' boxes.
+    std::vector<float> m_gridExtents;  ///< Scratch of buildGrid: sampled extents of dynamic boxes.
+    std::vector<float> m_gridAllExtents; ///< Scratch of buildGrid: sampled extents of all boxes.
+    Aabb m_gridBounds;                   ///< Union of the binned items' boxes.
     glm::vec3 m_gridOrigin{0.0f};
     float m_gridInverse = 0.0f;  ///< 1 / cell size.
     uint32_t m_gridMask = 0;     ///< Buckets - 1 (a power of two less one).
