@@ -131,9 +131,8 @@ float DynamicAabbTree::gridCellSize() {
     return std::max(cell, 1e-6f * std::max({span.x, span.y, span.z, 1e-30f}));
 }
 
-void DynamicAabbTree::buildGrid(bool tight) {
-    // Every live box, copied once into a dense array (the pair tests below then read neighbours in cache).
-    // Their bounds give the grid's origin, so that a flat world lies in one layer of cells.
+void DynamicAabbTree::gatherGridItems(bool tight) {
+    // Every live box, copied once into a dense array (the pair tests then read neighbours in cache).
     m_gridItems.clear();
     m_gridExtents.clear();
     m_gridAllExtents.clear();
@@ -157,6 +156,11 @@ void DynamicAabbTree::buildGrid(bool tight) {
                 m_gridExtents.push_back(largest);
         }
     }
+}
+
+void DynamicAabbTree::buildGrid(bool tight) {
+    // The items' bounds give the grid's origin, so that a flat world lies in one layer of cells.
+    gatherGridItems(tight);
     const float cell = gridCellSize();
     m_gridInverse = std::isfinite(cell) ? 1.0f / cell : 0.0f;
     m_gridOrigin = m_gridItems.empty() ? glm::vec3(0.0f) : m_gridBounds.min;

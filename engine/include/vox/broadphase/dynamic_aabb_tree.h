@@ -713,6 +713,9 @@ private:
     /// Bins every live box (tight boxes when `tight`, else fat ones; static boxes are exact either way) in
     /// a hash grid whose cells suit the dynamic boxes; those too large for the cells are listed apart.
     void buildGrid(bool tight);
+    /// The first part of buildGrid: every live box into m_gridItems (tight or fat as there), their bounds,
+    /// and a sample of their extents for the cell size.
+    void gatherGridItems(bool tight);
     /// The cell size for the items buildGrid gathered (their extents sampled in m_gridExtents).
     [[nodiscard]] float gridCellSize();
     /// The pairs of the grid just built (not both static, boxes overlapping; with `movedOnly`, at least one
