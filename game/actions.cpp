@@ -9,10 +9,25 @@ namespace invaders {
 namespace {
 
 constexpr std::array<std::string_view, kActionCount> kActionNames = {
-    "Left", "Right",  "Fire",     "Pause",    "Start",     "ToggleFullscreen", "ToggleDebugOverlay",
-    "Quit", "MenuUp", "MenuDown", "MenuLeft", "MenuRight", "Confirm",          "Back",
+    "Left",
+    "Right",
+    "Fire",
+    "Pause",
+    "Start",
+    "ToggleFullscreen",
+    "ToggleDebugOverlay",
+    "Quit",
+    "MenuUp",
+    "MenuDown",
+    "MenuLeft",
+    "MenuRight",
+    "Confirm",
+    "Back",
+    "MenuPageUp",
+    "MenuPageDown",
 };
-static_assert(static_cast<int>(Action::Back) + 1 == kActionCount, "kActionNames must list every Action");
+static_assert(static_cast<int>(Action::MenuPageDown) + 1 == kActionCount,
+              "kActionNames must list every Action");
 
 } // namespace
 
@@ -70,6 +85,9 @@ vox::ActionMap defaultActionMap() {
     bindMenu(Action::Confirm, {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER, SDL_SCANCODE_SPACE},
              {SDL_CONTROLLER_BUTTON_A, SDL_CONTROLLER_BUTTON_START}, std::nullopt);
     bindMenu(Action::Back, {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_BACKSPACE}, {SDL_CONTROLLER_BUTTON_B},
+             std::nullopt);
+    bindMenu(Action::MenuPageUp, {SDL_SCANCODE_PAGEUP}, {SDL_CONTROLLER_BUTTON_LEFTSHOULDER}, std::nullopt);
+    bindMenu(Action::MenuPageDown, {SDL_SCANCODE_PAGEDOWN}, {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER},
              std::nullopt);
     return map;
 }

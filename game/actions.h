@@ -19,6 +19,7 @@
 // | MenuLeft / MenuRight | Left / Right arrow, A / D | D-pad left / right, left stick left / right |
 // | Confirm | Enter, keypad Enter, Space | A (south), Start |
 // | Back | Escape, Backspace | B (east) |
+// | MenuPageUp / MenuPageDown | Page Up / Page Down | LB / RB (shoulders) |
 //
 // The menu actions stay on these keys: the options menu rebinds the play actions (`kRebindableActions`,
 // persist/settings.h) and leaves these alone, so no binding can lock a player out of the menus.
@@ -42,16 +43,18 @@ enum class Action : uint8_t {
     ToggleDebugOverlay, ///< Show or hide the debug overlay.
     Quit,               ///< Leave the game (pressed when the window closes or on Ctrl+C).
     // Menu navigation: the same meaning in every menu, on fixed keys that rebinding never takes away.
-    MenuUp,    ///< Move the menu selection up.
-    MenuDown,  ///< Move the menu selection down.
-    MenuLeft,  ///< Change the selected value down / move left.
-    MenuRight, ///< Change the selected value up / move right.
-    Confirm,   ///< Choose the selected entry.
-    Back,      ///< Leave the menu (or cancel).
+    MenuUp,       ///< Move the menu selection up.
+    MenuDown,     ///< Move the menu selection down.
+    MenuLeft,     ///< Change the selected value down / move left.
+    MenuRight,    ///< Change the selected value up / move right.
+    Confirm,      ///< Choose the selected entry.
+    Back,         ///< Leave the menu (or cancel).
+    MenuPageUp,   ///< A big step back (WATCH: 30 seconds earlier in the run).
+    MenuPageDown, ///< A big step on (WATCH: 30 seconds later).
 };
 
 /// Number of `Action` values.
-inline constexpr int kActionCount = 14;
+inline constexpr int kActionCount = 16;
 static_assert(kActionCount <= vox::kMaxActions, "every Action needs a bit in vox::ActionState");
 
 /// "Left", "Fire", ...: the action's name as written in settings files (`key.Fire = Space`) and logs.

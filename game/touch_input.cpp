@@ -14,9 +14,22 @@
 namespace invaders {
 namespace {
 
-constexpr std::array<std::string_view, kActionCount> kHeldNames = {
-    "Left", "Right",  "Fire",     "Pause",    "Start",     "ToggleFullscreen", "ToggleDebugOverlay",
-    "Quit", "MenuUp", "MenuDown", "MenuLeft", "MenuRight", "Confirm",          "Back"};
+constexpr std::array<std::string_view, kActionCount> kHeldNames = {"Left",
+                                                                   "Right",
+                                                                   "Fire",
+                                                                   "Pause",
+                                                                   "Start",
+                                                                   "ToggleFullscreen",
+                                                                   "ToggleDebugOverlay",
+                                                                   "Quit",
+                                                                   "MenuUp",
+                                                                   "MenuDown",
+                                                                   "MenuLeft",
+                                                                   "MenuRight",
+                                                                   "Confirm",
+                                                                   "Back",
+                                                                   "MenuPageUp",
+                                                                   "MenuPageDown"};
 
 bool traceRequested() {
 #ifdef __EMSCRIPTEN__

@@ -3,6 +3,7 @@
 #include "persist/score_runs.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 namespace invaders {
@@ -58,6 +59,10 @@ void Runs::stepWatch() {
     const int64_t before = m_watch->stepsPlayed();
     m_watch->advanceFrame();
     m_watchStepped = m_watch->stepsPlayed() != before;
+    noteWatchVerdict();
+}
+
+void Runs::noteWatchVerdict() {
     if (m_watch->ended() && m_watch->verdict() && m_watchRow >= 0 &&
         m_watchRow < static_cast<int32_t>(m_highScores.entries().size())) {
         const HighScore& entry = m_highScores.entries()[static_cast<size_t>(m_watchRow)];
@@ -71,14 +76,54 @@ void Runs::pauseWatch(bool paused) {
         m_watch->setPaused(paused);
 }
 
+namespace {
+
+// WATCH's rates, slowest first: frames per step, steps per frame.
+struct WatchRate {
+    int32_t slowdown;
+    int32_t speed;
+};
+constexpr std::array<WatchRate, 5> kWatchRates{{{4, 1}, {2, 1}, {1, 1}, {1, 2}, {1, 4}}};
+
+} // namespace
+
 void Runs::changeWatchSpeed(int32_t direction) {
     if (!m_watch)
         return;
-    const auto& speeds = RunPlayback::kSpeeds;
-    const auto at = std::find(speeds.begin(), speeds.end(), m_watch->speed());
-    const auto index = std::clamp<std::ptrdiff_t>((at - speeds.begin()) + direction, 0,
-                                                  static_cast<std::ptrdiff_t>(speeds.size()) - 1);
-    m_watch->setSpeed(speeds[static_cast<size_t>(index)]);
+    const auto at = std::find_if(kWatchRates.begin(), kWatchRates.end(), [&](const WatchRate& rate) {
+        return rate.slowdown == m_watch->slowdown() && rate.speed == m_watch->speed();
+    });
+    const auto index = std::clamp<std::ptrdiff_t>((at - kWatchRates.begin()) + direction, 0,
+                                                  static_cast<std::ptrdiff_t>(kWatchRates.size()) - 1);
+    const WatchRate& rate = kWatchRates[static_cast<size_t>(index)];
+    m_watch->setSpeed(rate.speed);
+    m_watch->setSlowdown(rate.slowdown);
+}
+
+void Runs::seekWatch(int64_t step) {
+    if (!m_watch)
+        return;
+    m_watch->seek(step);
+    m_watchStepped = false; // a jump plays no step's sounds
+    ++m_watchJumps;
+    noteWatchVerdict();
+}
+
+void Runs::stepWatchBy(int32_t direction) {
+    if (!m_watch)
+        return;
+    if (direction > 0) {
+        m_watchStepped = m_watch->stepForward(); // the step's sounds, as at 1x
+    } else if (m_watch->stepBack()) {
+        m_watchStepped = false; // nothing plays backwards
+        ++m_watchJumps;
+    }
+    noteWatchVerdict();
+}
+
+void Runs::prepareWatchSeeking() {
+    if (m_watch)
+        m_watch->prepareSeeking(kWatchSnapshotStepsPerFrame);
 }
 
 std::optional<bool> Runs::runVerified(const HighScore& entry) const {

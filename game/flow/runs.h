@@ -5,8 +5,8 @@
 // screen, no files of its own.
 //
 // One owner per piece of state: the flow enters scores, starts WATCH and SHARE when a screen's transition
-// says so; WatchScreen steps, pauses and speeds the watched run through its `StepContext`; everything else
-// reads it const.
+// says so; WatchScreen steps, pauses, speeds and seeks the watched run through its `StepContext`; everything
+// else reads it const.
 
 #include "flow/session.h"
 #include "persist/high_scores.h"
@@ -57,8 +57,25 @@ public:
     void stepWatch();
     /// Pauses or resumes the watched run.
     void pauseWatch(bool paused);
-    /// The watched run's speed one step faster (`+1`) or slower (`-1`) among 1x, 2x, 4x.
+    /// The watched run's rate one step faster (`+1`) or slower (`-1`) along 1/4x, 1/2x, 1x, 2x, 4x.
     void changeWatchSpeed(int32_t direction);
+    /// Takes the watched run to step `step` (`RunPlayback::seek`): silent (no step's sounds) and a jump
+    /// (`watchJumps()`); at the end the verdict is recorded for its entry.
+    void seekWatch(int64_t step);
+    /// One step of the watched run forward (`+1`: its sounds play, as at 1x) or back (`-1`: silent, a
+    /// jump), paused or not.
+    void stepWatchBy(int32_t direction);
+    /// One displayed frame's share of the snapshots seeking restores from (`RunPlayback::prepareSeeking`,
+    /// kWatchSnapshotStepsPerFrame steps): WATCH calls it every step, so that after a second a 30-minute run
+    /// seeks anywhere at once.
+    void prepareWatchSeeking();
+    /// Steps of the run the snapshots are taken ahead per displayed frame (about a millisecond:
+    /// bench/game/run_seek_bench.cpp): as many as WATCH's longest jump (30 seconds), so that no key press
+    /// ever outruns them by more than one jump.
+    static constexpr int64_t kWatchSnapshotStepsPerFrame = 1800;
+    /// Counts the watched run's jumps (seeks, steps back): a new value means what was drawn of it before
+    /// is gone (the scene drops its debris).
+    [[nodiscard]] uint64_t watchJumps() const { return m_watchJumps; }
     /// True when the latest `stepWatch` played a step of the run.
     [[nodiscard]] bool watchStepped() const { return m_watchStepped; }
     /// A new step of the flow begins: nothing has stepped in it yet.
@@ -82,12 +99,15 @@ public:
     [[nodiscard]] const std::string& shareError() const { return m_shareError; }
 
 private:
+    void noteWatchVerdict(); // the watched run's verdict for its entry, once it has ended
+
     HighScoreTable m_highScores;
     uint64_t m_highScoresVersion = 0;
     RunStore* m_store = nullptr;
     std::string m_runNote;
     std::optional<RunPlayback> m_watch;
     bool m_watchStepped = false;
+    uint64_t m_watchJumps = 0;
     std::string m_watchNote;
     int32_t m_watchRow = -1;
     std::map<std::pair<uint64_t, int32_t>, bool> m_verdicts; // by RunLink (id, player)

@@ -51,11 +51,13 @@ void GameScene::step(const vox::ActionState& input) {
     m_flow.step(input);
     m_stepMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    // Debris belongs to the scene it was made in: a new session or a screen without the playfield ends
-    // it, and it stands still while the session does (pause).
+    // Debris belongs to the scene it was made in: a new session, a jump in a watched run or a screen without
+    // the playfield ends it, and it stands still while the session does (pause).
     if (m_flow.session().number() != session && m_flow.screen() == Screen::Demo)
         ++m_demoGames;
-    if (m_flow.session().number() != session || m_flow.scenery() != Scenery::Playfield) {
+    const bool jumped = m_flow.runs().watchJumps() != m_watchJumps;
+    m_watchJumps = m_flow.runs().watchJumps();
+    if (m_flow.session().number() != session || m_flow.scenery() != Scenery::Playfield || jumped) {
         m_debris.clear();
         m_shake = 0.0f;
         m_beat.clear();

@@ -126,6 +126,7 @@ private:
     std::vector<vox::RemovedVoxel> m_removed;
     int64_t m_tick = 0;
     uint64_t m_savedHighScores = 0; // Runs::highScoresVersion() of the table saved last
+    uint64_t m_watchJumps = 0;      // Runs::watchJumps() at the latest step
     bool m_sessionMoved = false;    // the latest step moved the game's session (not paused): interpolate
     float m_shake = 0.0f;
     PlayfieldCamera m_view;

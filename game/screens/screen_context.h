@@ -158,7 +158,7 @@ struct ScreenContext {
 /// session or a playback is a `Transition`.
 struct StepContext : ScreenContext {
     Session& play; ///< Steps the session on screen (a game, the demo, the replay).
-    Runs& watch;   ///< Steps, pauses and speeds the watched run (WATCH).
+    Runs& watch;   ///< Steps, pauses, speeds and seeks the watched run (WATCH).
 };
 
 /// One screen's behaviour; see screens.h.

@@ -66,6 +66,8 @@ void RunPlayback::advanceFrame() {
     m_frameDebris.clear();
     if (m_paused)
         return;
+    if (m_slowdown > 1 && ++m_slowFrames % m_slowdown != 0)
+        return;
     for (int32_t i = 0; i < m_speed && !ended(); ++i) {
         stepOnce();
         keepFrameEvents();
@@ -98,12 +100,73 @@ bool RunPlayback::setSpeed(int32_t stepsPerFrame) {
     if (std::find(kSpeeds.begin(), kSpeeds.end(), stepsPerFrame) == kSpeeds.end())
         return false;
     m_speed = stepsPerFrame;
+    m_slowdown = 1;
     return true;
+}
+
+bool RunPlayback::setSlowdown(int32_t framesPerStep) {
+    if (std::find(kSlowdowns.begin(), kSlowdowns.end(), framesPerStep) == kSlowdowns.end())
+        return false;
+    m_slowdown = framesPerStep;
+    m_slowFrames = 0;
+    if (framesPerStep > 1)
+        m_speed = 1;
+    return true;
+}
+
+void RunPlayback::seek(int64_t step) {
+    m_frameEvents.clear(); // a jump plays no step's events
+    m_frameDebris.clear();
+    const int64_t target = std::clamp<int64_t>(step, 0, totalSteps());
+    const int64_t interval = RunSnapshots::intervalFor(totalSteps());
+    const int64_t nearest = target / interval * interval;
+    const auto current = static_cast<int64_t>(m_step);
+    if (current > target || current < nearest) { // behind us, or a snapshot is nearer: restore it
+        if (!m_snapshots)
+            m_snapshots = std::make_unique<RunSnapshots>(m_replay, m_simulation->assets());
+        m_step = static_cast<size_t>(m_snapshots->restoreNearest(m_replay, target, *m_simulation));
+        noteScoutDeparture();
+    }
+    while (static_cast<int64_t>(m_step) < target)
+        stepOnce();
+    if (ended() && !m_verdict) // restored right at the end: no step played to judge it
+        m_verdict = judgeRun(*m_simulation, m_replay, m_claim, m_departure);
+}
+
+void RunPlayback::noteScoutDeparture() {
+    // The steps up to the restored one were played by the snapshots' scout, which checked their chain.
+    const std::optional<int64_t> scouted = m_snapshots->departureStep();
+    if (scouted && *scouted <= stepsPlayed() && (!m_departure || *scouted < m_departure->step))
+        m_departure = departureAt(*scouted);
+}
+
+bool RunPlayback::stepForward() {
+    m_frameEvents.clear();
+    m_frameDebris.clear();
+    if (ended())
+        return false;
+    stepOnce();
+    keepFrameEvents(); // the step's sounds and debris, as a frame at 1x
+    return true;
+}
+
+bool RunPlayback::stepBack() {
+    if (m_step == 0)
+        return false;
+    seek(stepsPlayed() - 1);
+    return true;
+}
+
+void RunPlayback::prepareSeeking(int64_t steps) {
+    if (!m_snapshots)
+        m_snapshots = std::make_unique<RunSnapshots>(m_replay, m_simulation->assets());
+    (void)m_snapshots->extend(m_replay, steps);
 }
 
 void RunPlayback::cycleSpeed() {
     const auto current = std::find(kSpeeds.begin(), kSpeeds.end(), m_speed);
     m_speed = current + 1 == kSpeeds.end() ? kSpeeds.front() : *(current + 1);
+    m_slowdown = 1;
 }
 
 RunBanner RunPlayback::banner() const {

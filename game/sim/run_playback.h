@@ -6,6 +6,7 @@
 // `recordStep` records a run, chain and all.
 
 #include "sim/replay.h"
+#include "sim/run_snapshots.h"
 #include "sim/simulation.h"
 
 #include <array>
@@ -56,9 +57,10 @@ struct RunBanner {
     int32_t wave = 1;     ///< The claimed wave.
 };
 
-/// Plays a run for watching. Each `advanceFrame()` takes `speed()` steps (1, 2 or 4) unless paused or
-/// ended; the state to draw is `simulation()`, and what happened in all of the frame's steps (to sound,
-/// to burst into debris) is `frameEvents()`.
+/// Plays a run for watching. Each `advanceFrame()` takes `speed()` steps (1, 2 or 4), or one every
+/// `slowdown()` frames, unless paused or ended; `seek` goes to any step, `stepForward`/`stepBack` one at a
+/// time; the state to draw is `simulation()`, and what happened in all of the frame's steps (to sound, to
+/// burst into debris) is `frameEvents()` (a step forward's own; none after a jump).
 class RunPlayback {
 public:
     /// The speeds, in simulation steps per displayed frame.
@@ -78,12 +80,37 @@ public:
     void setPaused(bool paused) { m_paused = paused; }
     /// True while paused.
     [[nodiscard]] bool paused() const { return m_paused; }
-    /// Sets the steps per frame; must be one of kSpeeds (anything else is ignored and returns false).
+    /// Sets the steps per frame; must be one of kSpeeds (anything else is ignored and returns false). Ends
+    /// slow motion.
     bool setSpeed(int32_t stepsPerFrame);
     /// The next speed of kSpeeds after the current one, wrapping around (1x -> 2x -> 4x -> 1x).
     void cycleSpeed();
     /// Steps per displayed frame.
     [[nodiscard]] int32_t speed() const { return m_speed; }
+
+    // --- Study: slow motion, stepping, seeking (snapshots: sim/run_snapshots.h) -------------------------
+    /// Slow motion: displayed frames per step (1: none; 2: half speed; 4: quarter speed).
+    static constexpr std::array<int32_t, 3> kSlowdowns{1, 2, 4};
+    /// Sets the frames per step; must be one of kSlowdowns (anything else is ignored and returns false).
+    /// Above 1 the speed is 1x (one step every that many frames); `setSpeed` sets it back to 1.
+    bool setSlowdown(int32_t framesPerStep);
+    /// Displayed frames per step (1 unless in slow motion).
+    [[nodiscard]] int32_t slowdown() const { return m_slowdown; }
+    /// Plays to step `step` (clamped to 0 .. totalSteps()), forwards or back, to exactly the state playing
+    /// from the start reaches: on from the current step when no snapshot is nearer, else from the latest
+    /// snapshot at or before it (fewer steps than RunSnapshots::interval()). Pause and speed stay; a
+    /// departure from the hash chain on the way (the snapshots' scout checks the steps jumped over) is
+    /// noted, and the verdict set when it reaches the end.
+    void seek(int64_t step);
+    /// One step forward, paused or not; false (nothing) at the end.
+    bool stepForward();
+    /// One step back (`seek(stepsPlayed() - 1)`); false (nothing) at the start.
+    bool stepBack();
+    /// Takes snapshots ahead: plays at most `steps` more steps of the run in the snapshots' own simulation
+    /// (call once per displayed frame, so that seeks soon restore at once wherever they go).
+    void prepareSeeking(int64_t steps);
+    /// The snapshots taken so far; null before the first `seek` or `prepareSeeking`.
+    [[nodiscard]] const RunSnapshots* snapshots() const { return m_snapshots.get(); }
 
     /// True once every recorded step has been played.
     [[nodiscard]] bool ended() const { return m_step == m_replay.inputs.size(); }
@@ -116,6 +143,7 @@ public:
 private:
     void stepOnce();
     void keepFrameEvents();
+    void noteScoutDeparture();
 
     Replay m_replay;
     std::optional<RunClaim> m_claim;
@@ -127,6 +155,9 @@ private:
     std::optional<RunDeparture> m_departure;
     std::vector<SimEvent> m_frameEvents; // their debris ranges index m_frameDebris
     std::vector<DebrisVoxel> m_frameDebris;
+    int32_t m_slowdown = 1;
+    int64_t m_slowFrames = 0; // frames shown in slow motion, to step on every m_slowdown-th
+    std::unique_ptr<RunSnapshots> m_snapshots;
 };
 
 /// Records one step of `simulation`, which has just played `input`, into `replay` (from `newReplay`): the

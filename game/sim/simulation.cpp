@@ -167,6 +167,58 @@ std::span<const DebrisVoxel> Simulation::debris(const SimEvent& event) const {
                                                           static_cast<size_t>(event.debrisCount));
 }
 
+// --- Snapshots ------------------------------------------------------------------------------------------
+
+Simulation::Snapshot Simulation::snapshot() const {
+    Snapshot taken;
+    taken.m_settings = m_settings;
+    taken.m_rng = m_rng;
+    taken.m_frame = m_frame;
+    taken.m_phase = m_phase;
+    taken.m_current = m_current;
+    taken.m_players = m_players;
+    taken.m_cannon = m_cannon;
+    taken.m_playerShot = m_playerShot;
+    taken.m_alienShots = m_alienShots;
+    taken.m_saucer = m_saucer;
+    taken.m_explosions = m_explosions;
+    taken.m_invaderExplosionTimer = m_invaderExplosionTimer;
+    taken.m_alienFireHold = m_alienFireHold;
+    taken.m_noteTimer = m_noteTimer;
+    taken.m_noteIndex = m_noteIndex;
+    taken.m_invaded = m_invaded;
+    taken.m_invaderFireDisabled = m_invaderFireDisabled;
+    taken.m_world = m_world;
+    return taken;
+}
+
+void Simulation::restore(const Snapshot& snapshot) {
+    const SimSettings& taken = snapshot.m_settings;
+    VOX_VERIFY(taken.seed == m_settings.seed && taken.players == m_settings.players &&
+                   taken.difficulty == m_settings.difficulty,
+               "Simulation::restore: the snapshot comes from a session with other settings");
+    m_rng = snapshot.m_rng;
+    m_frame = snapshot.m_frame;
+    m_phase = snapshot.m_phase;
+    m_current = snapshot.m_current;
+    m_players = snapshot.m_players;
+    m_cannon = snapshot.m_cannon;
+    m_playerShot = snapshot.m_playerShot;
+    m_alienShots = snapshot.m_alienShots;
+    m_saucer = snapshot.m_saucer;
+    m_explosions = snapshot.m_explosions;
+    m_invaderExplosionTimer = snapshot.m_invaderExplosionTimer;
+    m_alienFireHold = snapshot.m_alienFireHold;
+    m_noteTimer = snapshot.m_noteTimer;
+    m_noteIndex = snapshot.m_noteIndex;
+    m_invaded = snapshot.m_invaded;
+    m_invaderFireDisabled = snapshot.m_invaderFireDisabled;
+    m_world = snapshot.m_world;
+    m_contacts.clear();
+    m_events.clear();
+    m_debris.clear();
+}
+
 // --- The step -------------------------------------------------------------------------------------------
 
 void Simulation::step(const StepInput& input) {

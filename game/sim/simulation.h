@@ -77,6 +77,45 @@ public:
         visitStateOf(*this, visit);
     }
 
+    // --- Snapshots ----------------------------------------------------------------------------------
+    /// The session at one step: every field a later step reads (the state `visitState` lists, Body
+    /// placements, the broadphase with its fat boxes and tracked pairs), without the assets and the shapes
+    /// made from them, which never change. Restored into a session started with the same settings and
+    /// assets, it puts that session exactly where it was: the same later steps, events and state hashes
+    /// (a WATCH seek restores the nearest one and steps on).
+    class Snapshot {
+    public:
+        /// The step it was taken after (`frame()` then).
+        [[nodiscard]] int64_t frame() const { return m_frame; }
+
+    private:
+        friend class Simulation;
+        SimSettings m_settings; // checked on restore
+        vox::Rng m_rng;
+        int64_t m_frame = 0;
+        SimPhase m_phase = SimPhase::Playing;
+        int32_t m_current = 0;
+        std::array<PlayerState, arcade::kMaxPlayers> m_players;
+        Cannon m_cannon;
+        PlayerShot m_playerShot;
+        std::array<AlienShot, arcade::kAlienShotTypes> m_alienShots;
+        Saucer m_saucer;
+        std::vector<Explosion> m_explosions;
+        int32_t m_invaderExplosionTimer = 0;
+        int32_t m_alienFireHold = 0;
+        int32_t m_noteTimer = 0;
+        int32_t m_noteIndex = 0;
+        bool m_invaded = false;
+        bool m_invaderFireDisabled = false;
+        CollisionWorld m_world;
+    };
+    /// The session as it stands (see `Snapshot`).
+    [[nodiscard]] Snapshot snapshot() const;
+    /// Puts the session back where `snapshot` was taken. It must come from a session with the same settings
+    /// (checked in every build) and assets. The latest step's outputs (events, debris, contacts) are empty
+    /// after it: no step has been played since.
+    void restore(const Snapshot& snapshot);
+
     // --- State, read-only ---------------------------------------------------------------------------
     /// The settings the session was started with.
     [[nodiscard]] const SimSettings& settings() const { return m_settings; }

@@ -117,8 +117,8 @@ void visitPlayerFields(Player& player, Visitor& visit) {
 // check that Simulation's members still match it.
 template <class Self, class Visitor>
 void Simulation::visitStateOf(Self& self, Visitor& visit) {
-    // The mirror of Simulation's own members (see detail:: above); those after m_rng up to m_world are
-    // the state, the rest is assets, shapes derived from them and the latest step's outputs.
+    // The mirror of Simulation's own members (see detail:: above); those after m_rng up to m_world are the
+    // state (add one to Simulation::Snapshot too), the rest assets, shapes and the latest step's outputs.
     struct SimulationFields {
         SimSettings settings;
         GameAssets assets;

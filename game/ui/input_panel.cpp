@@ -133,6 +133,7 @@ InputPanelLayout drawInputPanel(Painter& painter, const InputPanelModel& model) 
                      held[i] ? theme::kSelectedText : theme::kMuted, 1, false);
     }
     painter.endBackdrop();
+    painter.keepClear({layout.min, layout.max}); // the screens' bars and panels stay off it
     return layout;
 }
 

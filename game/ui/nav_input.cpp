@@ -15,13 +15,15 @@ NavInput NavReader::read(const vox::ActionState& actions) {
     const auto anyOf = [](uint32_t bits, Action a, Action b) {
         return (bits & (vox::ActionState::bit(a) | vox::ActionState::bit(b))) != 0;
     };
-    const std::array<std::array<Action, 2>, 4> directions = {{
+    const std::array<std::array<Action, 2>, 6> directions = {{
         {Action::MenuUp, Action::MenuUp},
         {Action::MenuDown, Action::MenuDown},
         {Action::MenuLeft, Action::Left},
         {Action::MenuRight, Action::Right},
+        {Action::MenuPageUp, Action::MenuPageUp},
+        {Action::MenuPageDown, Action::MenuPageDown},
     }};
-    std::array<bool, 4> fired{};
+    std::array<bool, 6> fired{};
     for (size_t d = 0; d < directions.size(); ++d) {
         const auto [fixed, bound] = directions[d];
         int32_t& held = m_heldSteps[d];
@@ -29,7 +31,7 @@ NavInput NavReader::read(const vox::ActionState& actions) {
         const bool repeat = held > kRepeatDelay && (held - kRepeatDelay - 1) % kRepeatInterval == 0;
         fired[d] = anyOf(input.pressedBits, fixed, bound) || repeat;
     }
-    NavInput nav{fired[0], fired[1], fired[2], fired[3], false, false, m_tap};
+    NavInput nav{fired[0], fired[1], fired[2], fired[3], false, false, fired[4], fired[5], m_tap};
     const bool fixedConfirm = input.pressed(Action::Confirm);
     const bool fixedBack = input.pressed(Action::Back);
     // A gamepad's Start sends Start, Pause and Confirm: it confirms.

@@ -7,6 +7,7 @@
 // | left / right (change a value) | ← →, A D | the keys bound to Move left / right | d-pad, left stick |
 // | confirm | Enter, Space | the keys bound to Fire and Start | A, Start |
 // | back | Esc, Backspace | the keys bound to Pause | B |
+// | page up / down (a big step) | Page Up / Page Down | | LB / RB |
 //
 // The menu keys are fixed (`Action::MenuUp` ... `Back`, actions.h), so a bad binding can never lock a player
 // out.
@@ -35,17 +36,21 @@ inline constexpr int32_t kRepeatInterval = 6;
 
 /// What the player asked of a menu this step.
 struct NavInput {
-    bool up = false;      ///< Move the selection up.
-    bool down = false;    ///< Move the selection down.
-    bool left = false;    ///< Change the value down / move left.
-    bool right = false;   ///< Change the value up / move right.
-    bool confirm = false; ///< Choose.
-    bool back = false;    ///< Leave or cancel.
+    bool up = false;       ///< Move the selection up.
+    bool down = false;     ///< Move the selection down.
+    bool left = false;     ///< Change the value down / move left.
+    bool right = false;    ///< Change the value up / move right.
+    bool confirm = false;  ///< Choose.
+    bool back = false;     ///< Leave or cancel.
+    bool pageUp = false;   ///< A big step back (held: repeats).
+    bool pageDown = false; ///< A big step on (held: repeats).
     /// A tap on a touch screen, in fractions of the screen (0..1, y down): a menu row there is chosen.
     std::optional<glm::vec2> tap = std::nullopt;
 
     /// True if any of the above.
-    [[nodiscard]] bool any() const { return up || down || left || right || confirm || back || tap; }
+    [[nodiscard]] bool any() const {
+        return up || down || left || right || confirm || back || pageUp || pageDown || tap;
+    }
 };
 
 /// Reads `NavInput` from each step's actions; keeps the hold-to-repeat counters.
@@ -60,7 +65,7 @@ public:
     void waitForRelease() { m_waitingBits = m_downBits; }
 
 private:
-    std::array<int32_t, 4> m_heldSteps{}; // up, down, left, right
+    std::array<int32_t, 6> m_heldSteps{}; // up, down, left, right, page up, page down
     uint32_t m_downBits = 0;              // actions still down after the latest read
     uint32_t m_waitingBits = 0;           // actions held since waitForRelease, not released yet: ignored
     std::optional<glm::vec2> m_tap;

@@ -480,14 +480,61 @@ void Ui::hintBar(std::initializer_list<Hint> list, glm::vec2 centre) {
     if (!isDrawing())
         return;
     Painter& painter = *m_painter;
-    const std::vector<Hint> hints(list);
+    std::vector<Hint> hints(list);
     const int32_t pad = theme::kPadding * painter.scale();
-    const glm::ivec2 size(hintsWidth(hints) + 2 * pad, painter.lineHeight() + pad);
-    const glm::ivec2 min = placeBar(size, centre);
+    glm::ivec2 size(hintsWidth(hints) + 2 * pad, painter.lineHeight() + pad);
+    glm::ivec2 min = placeBar(size, centre);
+    // No room for it in the window (large text, a small window): the hints before the last go, from the end.
+    while (hints.size() > 1 && (glm::any(glm::lessThan(min, glm::ivec2(0))) ||
+                                glm::any(glm::greaterThan(min + size, painter.size())))) {
+        hints.erase(hints.end() - 2);
+        size.x = hintsWidth(hints) + 2 * pad;
+        min = placeBar(size, centre);
+    }
     painter.backdrop(min, min + size, false);
     drawHints(hints, min + glm::ivec2(pad, pad / 2));
     painter.endBackdrop();
     painter.keepClear({min, min + size}); // a panel laid out after it (WATCH's pause menu) stays off it
+}
+
+void Ui::seekBar(std::string_view before, float position, std::string_view after, glm::vec2 centre,
+                 int32_t trackWidth) {
+    if (!isDrawing())
+        return;
+    Painter& painter = *m_painter;
+    const int32_t s = painter.scale();
+    const int32_t pad = theme::kPadding * s;
+    const int32_t gap = painter.measure("  ").x;
+    const int32_t line = painter.lineHeight();
+    // Wider than the window: the track shortens (to a quarter), then `before` goes.
+    const int32_t beforeWidth = painter.measure(before).x + gap;
+    const int32_t room = painter.size().x - beforeWidth - gap - painter.measure(after).x - 2 * pad;
+    int32_t track = std::clamp(room, trackWidth * s / 4, trackWidth * s);
+    if (room < track) {
+        before = {};
+        track = std::clamp(room + beforeWidth, trackWidth * s / 4, trackWidth * s);
+    }
+    const glm::ivec2 size((before.empty() ? 0 : painter.measure(before).x + gap) + track + gap +
+                              painter.measure(after).x + 2 * pad,
+                          line + pad);
+    const glm::ivec2 min = placeBar(size, centre);
+    painter.backdrop(min, min + size, false);
+    glm::ivec2 pen = min + glm::ivec2(pad, pad / 2);
+    if (!before.empty()) {
+        painter.text(before, pen, theme::kAccent);
+        pen.x += painter.measure(before).x + gap;
+    }
+    // The track: a thin groove, filled up to the position, a marker a line high there.
+    const int32_t middle = pen.y + line / 2;
+    const int32_t filled = static_cast<int32_t>(std::clamp(position, 0.0f, 1.0f) * static_cast<float>(track));
+    painter.rect({pen.x, middle - s}, {pen.x + track, middle + s}, theme::kBorder);
+    painter.rect({pen.x, middle - s}, {pen.x + filled, middle + s}, theme::kAccent);
+    const int32_t marker = std::min(pen.x + filled, pen.x + track - 2 * s);
+    painter.rect({marker, pen.y}, {marker + 2 * s, pen.y + line - s}, theme::kText);
+    pen.x += track + gap;
+    painter.text(after, pen, theme::kText);
+    painter.endBackdrop();
+    painter.keepClear({min, min + size}); // a panel laid out after it (the end's verdict) stays off it
 }
 
 } // namespace invaders::ui

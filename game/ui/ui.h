@@ -155,13 +155,20 @@ public:
 
     /// Key hints on their own bar, centred on `centre` (fractions of the screen) and kept inside it, so
     /// {1, 1} is the bottom-right corner (for screens without a panel, which leave the playfield clear).
-    /// It covers nothing kept clear (`Painter::keepClear`, the HUD): it moves beside it in the same row,
-    /// else above or below it; and it is kept clear itself, of the panels laid out after it.
+    /// With no room for it in the window, the hints before the last are left out, from the end, until it
+    /// fits. It covers nothing kept clear (`Painter::keepClear`, the HUD): it moves beside it in the same
+    /// row, else above or below it; and it is kept clear itself, of the panels laid out after it.
     void hintBar(std::initializer_list<Hint> list, glm::vec2 centre);
 
     /// How many characters of text a panel's row holds in this window (wrap long text to it, as
     /// `wrapLines` does); while stepping, which draws nothing, as many as asked: `SIZE_MAX`.
     [[nodiscard]] size_t textColumns() const;
+
+    /// A bar like `hintBar`'s with `before`, a track `trackWidth` font pixels long filled up to `position`
+    /// (0 to 1) with a marker there, then `after`: where a watched run stands in it (WATCH). Drawing only.
+    /// Wider than the window, the track shortens to a quarter, then `before` is left out.
+    void seekBar(std::string_view before, float position, std::string_view after, glm::vec2 centre,
+                 int32_t trackWidth = 100);
 
     /// The label of the selected row of the last panel with a menu.
     [[nodiscard]] const std::string& selectedLabel() const { return m_selectedLabel; }

@@ -54,6 +54,19 @@ TEST(DefaultActionMap, F11TogglesFullscreenAndEscapePausesOrGoesBack) {
     EXPECT_TRUE(escape.pressed(Action::Back));
 }
 
+TEST(DefaultActionMap, PageUpAndPageDownAreTheMenusBigSteps) {
+    vox::ActionMap map = defaultActionMap();
+    EXPECT_TRUE(vox::test::tapKey(map, SDL_SCANCODE_PAGEUP).pressed(Action::MenuPageUp));
+    const vox::ActionState down = vox::test::tapKey(map, SDL_SCANCODE_PAGEDOWN);
+    EXPECT_TRUE(down.pressed(Action::MenuPageDown));
+    EXPECT_FALSE(down.pressed(Action::MenuPageUp) || down.pressed(Action::MenuDown));
+    SDL_Event event{};
+    event.type = SDL_CONTROLLERBUTTONDOWN;
+    event.cbutton.button = SDL_CONTROLLER_BUTTON_RIGHTSHOULDER;
+    map.handleEvent(event);
+    EXPECT_TRUE(map.takeStep().pressed(Action::MenuPageDown)) << "RB";
+}
+
 TEST(DefaultActionMap, TheLeftStickMovesAndNavigates) {
     vox::ActionMap map = defaultActionMap();
     SDL_Event event{};

@@ -1,5 +1,6 @@
 // WATCH and SHARE as drawn: a game played through the scene, its run kept beside a temporary table, the
-// WATCH banner over the playing run (golden), the verdict at its end (golden), and the SHARE panel (its
+// WATCH bar (whose run, the seek track, time and rate) and the keys over the playing run and the paused one
+// (goldens), the verdict at its end (golden), the input panel following the run, and the SHARE panel (its
 // path varies, so the frame is checked by its texts and written out to look at).
 #include "flow_test_support.h"
 #include "scene/game_scene.h"
@@ -60,6 +61,24 @@ protected:
                            [&](const ui::DrawnText& t) { return t.text == text; });
     }
 
+    // No two texts of the latest frame overlap (the bars, the HUD, the lives, the input panel).
+    void expectNoTextsOverlap(std::string_view what) const {
+        const auto& texts = m_scene->lastFrameTexts();
+        for (size_t i = 0; i < texts.size(); ++i)
+            for (size_t j = i + 1; j < texts.size(); ++j) {
+                const ui::DrawnText& a = texts[i];
+                const ui::DrawnText& b = texts[j];
+                EXPECT_FALSE(a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y)
+                    << what << ": \"" << a.text << "\" overlaps \"" << b.text << "\"";
+            }
+    }
+
+    bool drewContaining(std::string_view part) const {
+        const auto& texts = m_scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(),
+                           [&](const ui::DrawnText& t) { return t.text.find(part) != std::string::npos; });
+    }
+
     bool drewStarting(std::string_view start) const {
         const auto& texts = m_scene->lastFrameTexts();
         return std::any_of(texts.begin(), texts.end(),
@@ -96,18 +115,33 @@ TEST_F(WatchShareSceneTest, TheWatchBannerThePauseMenuAndTheVerdict) {
     if (HasFatalFailure())
         return;
     steps(120);
-    m_scene->step(press(Action::MenuRight)); // 2x
+    m_scene->step(press(Action::MenuUp)); // 2x
     steps(60);
     const vox::Image playing = render("watch_banner");
     EXPECT_TRUE(vox::test::matchesGolden(playing, "watch_banner"));
     EXPECT_TRUE(drewStarting("WATCHING AAA")) << "the banner names whose run it is";
-    EXPECT_TRUE(drew("2X")) << "and the speed";
+    EXPECT_TRUE(drewContaining("0:04 / ")) << "where it stands";
+    EXPECT_TRUE(drewContaining("  2X")) << "and the speed";
+    EXPECT_TRUE(drew("5 S") && drew("30 S") && drew("SPEED")) << "the keys, playing";
+    expectNoTextsOverlap("playing");
+    vox::RenderTarget square = makeTarget(1024, 768);
+    m_scene->render(1024, 768, 1.0);
+    expectNoTextsOverlap("playing at 1024 x 768");
+    EXPECT_TRUE(
+        vox::writePng(square.readImage(), std::filesystem::path(VOX_TEST_OUTPUT_DIR) / "watch_4x3.png"));
 
     m_scene->step(press(Action::Pause));
     m_scene->step({});
+    for (int i = 0; i < 3; ++i) { // three steps back, studying
+        m_scene->step(press(Action::MenuLeft));
+        m_scene->step({});
+    }
     const vox::Image paused = render("watch_paused");
-    EXPECT_TRUE(drew("PAUSED"));
-    EXPECT_TRUE(drew("SHARE"));
+    EXPECT_TRUE(vox::test::matchesGolden(paused, "watch_paused"));
+    EXPECT_TRUE(drewContaining("PAUSED 2X"));
+    EXPECT_TRUE(drew("STEP") && drew("PLAY")) << "the keys, paused";
+    EXPECT_FALSE(drew("SHARE")) << "no menu over the playfield";
+    expectNoTextsOverlap("paused");
 
     m_scene->step(press(Action::Pause));
     const RunPlayback* watched = m_scene->flow().runs().watchedRun();
@@ -159,9 +193,13 @@ TEST_F(WatchShareSceneTest, TheSharePanelSaysWhereTheRunWentAndHowToPlayIt) {
     playEnterAndWatch();
     if (HasFatalFailure())
         return;
-    m_scene->step(press(Action::Pause));
-    m_scene->step({});
-    m_scene->step(press(Action::MenuDown)); // RESUME, SHARE
+    const RunPlayback* watched = m_scene->flow().runs().watchedRun();
+    ASSERT_NE(watched, nullptr);
+    for (int i = 0; i < 1000 && !watched->ended(); ++i) { // Page Down to the end: the verdict and its menu
+        m_scene->step(press(Action::MenuPageDown));
+        m_scene->step({});
+    }
+    m_scene->step(press(Action::MenuDown)); // WATCH AGAIN, SHARE
     m_scene->step({});
     m_scene->step(press(Action::Confirm));
     ASSERT_EQ(m_scene->flow().screen(), Screen::Share);

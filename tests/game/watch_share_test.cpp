@@ -198,20 +198,54 @@ TEST(Watch, PlaysTheRowsRunWithPauseAndSpeedsThenSaysItVerified) {
         return watched->stepsPlayed() - before;
     };
     EXPECT_EQ(advanced({}), 1);
-    EXPECT_EQ(advanced(press(Action::MenuRight)), 2) << "Right: 2x";
+    EXPECT_EQ(advanced(press(Action::MenuUp)), 2) << "Up: 2x";
     EXPECT_EQ(advanced({}), 2);
-    EXPECT_EQ(advanced(press(Action::MenuRight)), 4) << "Right again: 4x";
-    EXPECT_EQ(advanced(press(Action::MenuRight)), 4) << "4x is the fastest";
-    EXPECT_EQ(advanced(press(Action::MenuLeft)), 2) << "Left: slower";
+    EXPECT_EQ(advanced(press(Action::MenuUp)), 4) << "Up again: 4x";
+    EXPECT_EQ(advanced(press(Action::MenuUp)), 4) << "4x is the fastest";
+    EXPECT_EQ(advanced(press(Action::MenuDown)), 2) << "Down: slower";
+    EXPECT_EQ(advanced(press(Action::MenuDown)), 1) << "1x";
+    advanced(press(Action::MenuDown));
+    EXPECT_EQ(watched->slowdown(), 2) << "1/2x: a step every second frame";
+    EXPECT_EQ(advanced({}) + advanced({}), 1);
+    advanced(press(Action::MenuDown));
+    advanced(press(Action::MenuDown));
+    EXPECT_EQ(watched->slowdown(), 4) << "1/4x is the slowest";
+    EXPECT_EQ(advanced({}) + advanced({}) + advanced({}) + advanced({}), 1);
+    for (int i = 0; i < 2; ++i)
+        advanced(press(Action::MenuUp));
+    ASSERT_EQ(watched->speed(), 1);
+    ASSERT_EQ(watched->slowdown(), 1);
+
+    // Jumps while playing: Left/Right 5 seconds, Page Up/Down 30; silent, and a jump for the scene.
+    ASSERT_GT(watched->totalSteps(), 1900) << "the run is long enough for the jumps below";
+    const uint64_t jumps = flow.runs().watchJumps();
+    EXPECT_EQ(advanced(press(Action::MenuPageDown)), 1800);
+    EXPECT_FALSE(flow.sessionStepped()) << "a jump plays no step's sounds";
+    EXPECT_TRUE(flow.events().empty());
+    EXPECT_EQ(flow.runs().watchJumps(), jumps + 1);
+    EXPECT_EQ(advanced(press(Action::MenuLeft)), -300);
+    EXPECT_EQ(advanced(press(Action::MenuRight)), 300);
+    EXPECT_EQ(advanced(press(Action::MenuPageUp)), -1800);
+
+    // Paused: Left/Right one step; forward plays its sounds, back does not.
     EXPECT_EQ(advanced(press(Action::Pause)), 0) << "the pause key pauses";
     EXPECT_TRUE(watched->paused());
     EXPECT_EQ(advanced({}), 0);
-    EXPECT_EQ(advanced(press(Action::MenuDown)), 0);
-    EXPECT_EQ(flow.selectedItem(), "SHARE") << "the pause menu: RESUME, SHARE, BACK TO THE TABLE";
+    EXPECT_EQ(advanced(press(Action::MenuRight)), 1);
+    EXPECT_TRUE(flow.sessionStepped()) << "a step forward plays its sounds";
+    EXPECT_EQ(advanced({}), 0);
+    EXPECT_EQ(advanced(press(Action::MenuLeft)), -1);
+    EXPECT_FALSE(flow.sessionStepped()) << "a step back plays none";
+    EXPECT_EQ(advanced(press(Action::MenuUp)), 0) << "the rate changes, paused";
+    EXPECT_EQ(watched->speed(), 2);
     EXPECT_EQ(flow.screen(), Screen::Watch);
-    EXPECT_EQ(advanced(press(Action::Pause)), 0) << "and resumes";
+    EXPECT_EQ(advanced(press(Action::Confirm)), 0) << "Enter (or Space) plays";
     EXPECT_FALSE(watched->paused());
     EXPECT_EQ(advanced({}), 2);
+    EXPECT_EQ(advanced(press(Action::Confirm)), 0) << "and pauses";
+    EXPECT_TRUE(watched->paused());
+    EXPECT_EQ(advanced(press(Action::Pause)), 0) << "as the pause key does";
+    EXPECT_FALSE(watched->paused());
 
     for (int i = 0; i < 200000 && !watched->ended(); ++i)
         flow.step({});
@@ -221,6 +255,15 @@ TEST(Watch, PlaysTheRowsRunWithPauseAndSpeedsThenSaysItVerified) {
     EXPECT_EQ(flow.runs().runVerified(flow.runs().highScores().entries()[0]), std::optional<bool>(true));
     flow.step({});
     EXPECT_EQ(flow.selectedItem(), "WATCH AGAIN") << "the end's menu starts on its first entry";
+    const int64_t total = watched->totalSteps();
+    flow.step(press(Action::MenuLeft));
+    EXPECT_FALSE(watched->ended()) << "Left: back into the run";
+    EXPECT_TRUE(watched->paused());
+    EXPECT_EQ(watched->stepsPlayed(), total - 1);
+    flow.step(press(Action::MenuRight));
+    EXPECT_TRUE(watched->ended()) << "and on to its end again";
+    flow.step({});
+    EXPECT_EQ(flow.selectedItem(), "WATCH AGAIN");
     flow.step(press(Action::Back));
     EXPECT_EQ(flow.screen(), Screen::HighScores);
     EXPECT_EQ(flow.screens().get<HighScoresScreen>().selectedRow(flow.shared(), flow.runs()), 0)
@@ -335,8 +378,8 @@ TEST(Watch, AFourTimesFrameSoundsTheEventsOfEachOfItsSteps) {
         framesWithAnEarlierStepsSound += !std::includes(lastStepSounds.begin(), lastStepSounds.end(),
                                                         expectedSounds.begin(), expectedSounds.end());
     };
-    frame(press(Action::MenuRight)); // 2x
-    frame(press(Action::MenuRight)); // 4x
+    frame(press(Action::MenuUp)); // 2x
+    frame(press(Action::MenuUp)); // 4x
     ASSERT_EQ(watched->speed(), 4);
     for (int i = 0; i < 200000 && !watched->ended(); ++i)
         frame({});
@@ -423,9 +466,13 @@ TEST(Share, FromWatchSharesTheWatchedRunAndAClipboardFailureIsANote) {
     GameFlow& flow = kept.flow;
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Watch);
-    flow.step(press(Action::Pause));
-    flow.step({});
-    flow.step(press(Action::MenuDown)); // RESUME, SHARE
+    const RunPlayback* playing = flow.runs().watchedRun();
+    ASSERT_NE(playing, nullptr);
+    for (int i = 0; i < 1000 && !playing->ended(); ++i) { // Page Down to the end: the verdict and its menu
+        flow.step(press(Action::MenuPageDown));
+        flow.step({});
+    }
+    flow.step(press(Action::MenuDown)); // WATCH AGAIN, SHARE
     flow.step({});
     flow.step(press(Action::Confirm));
     ASSERT_EQ(flow.screen(), Screen::Share);
@@ -436,10 +483,10 @@ TEST(Share, FromWatchSharesTheWatchedRunAndAClipboardFailureIsANote) {
         << "the files are written all the same";
     EXPECT_EQ(flow.runs().sharedRun()->file.filename().string().substr(0, 4), "ACE-");
     flow.step(press(Action::Back));
-    EXPECT_EQ(flow.screen(), Screen::Watch) << "back to the paused run";
+    EXPECT_EQ(flow.screen(), Screen::Watch) << "back to the run's end";
     const RunPlayback* watched = flow.runs().watchedRun();
     ASSERT_NE(watched, nullptr);
-    EXPECT_TRUE(watched->paused());
+    EXPECT_TRUE(watched->ended());
 }
 
 TEST(Share, AFolderThatCannotBeWrittenIsAnErrorNamingIt) {

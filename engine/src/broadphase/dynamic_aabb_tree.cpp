@@ -116,6 +116,8 @@ DynamicAabbTree::DynamicAabbTree(const TreeSettings& settings) : m_settings(chec
 DynamicAabbTree::~DynamicAabbTree() = default;
 DynamicAabbTree::DynamicAabbTree(DynamicAabbTree&&) noexcept = default;
 DynamicAabbTree& DynamicAabbTree::operator=(DynamicAabbTree&&) noexcept = default;
+DynamicAabbTree::DynamicAabbTree(const DynamicAabbTree&) = default;
+DynamicAabbTree& DynamicAabbTree::operator=(const DynamicAabbTree&) = default;
 
 // --- Handles and proxies ----------------------------------------------------------------------------------
 

@@ -806,3 +806,69 @@ TEST(DynamicAabbTree, StaleHandleIsDetectedAfterFourThousandReuses) {
 }
 
 } // namespace
+
+namespace {
+
+// A copy is a snapshot to return to: a tree copied mid-run, run on, then assigned back from the copy, gives
+// the same pairs, handles and fat boxes again under the same moves; and the copy (and the tree it was made
+// from) answer alike under the same moves, sharing nothing.
+TEST(DynamicAabbTree, ACopyIsASnapshotToReturnTo) {
+    const uint64_t seed = 2718;
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    vox::Rng rng(seed);
+    DynamicAabbTree tree;
+    std::vector<ProxyId> ids;
+    std::vector<Aabb> boxes;
+    for (uint32_t i = 0; i < 150; ++i) {
+        const Aabb box = Aabb::fromCenter(glm::vec3(rng.uniform(0, 30), rng.uniform(0, 30), 0),
+                                          glm::vec3(rng.uniform(0.2f, 1.0f)));
+        const auto type = i % 10 == 0 ? vox::ProxyType::Static : vox::ProxyType::Dynamic;
+        ids.push_back(tree.createProxy(box, i, type).value());
+        boxes.push_back(box);
+    }
+    // One step of random walks (fast ones now and then, so fat boxes change) from `walk`'s own generator.
+    const auto step = [&](DynamicAabbTree& subject, std::vector<Aabb>& at, vox::Rng& walk) {
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if (i % 10 == 0)
+                continue;
+            const float speed = walk.uniform(0, 1) < 0.05f ? 2.0f : 0.1f;
+            const glm::vec3 d(walk.uniform(-speed, speed), walk.uniform(-speed, speed), 0);
+            at[i] = {at[i].min + d, at[i].max + d};
+            EXPECT_TRUE(subject.moveProxy(ids[i], at[i], d));
+        }
+        return stepPairs(subject);
+    };
+    for (int i = 0; i < 40; ++i)
+        (void)step(tree, boxes, rng);
+
+    const DynamicAabbTree snapshot(tree);
+    const std::vector<Aabb> snapshotBoxes = boxes;
+    const vox::Rng snapshotRng = rng;
+    std::vector<std::vector<uint64_t>> first;
+    for (int i = 0; i < 200; ++i)
+        first.push_back(step(tree, boxes, rng));
+    expectValid(tree);
+
+    tree = snapshot; // back to the snapshot, which is left as it was
+    boxes = snapshotBoxes;
+    rng = snapshotRng;
+    expectValid(tree);
+    for (size_t i = 0; i < ids.size(); ++i)
+        EXPECT_TRUE(tree.fatBox(ids[i]).min == snapshot.fatBox(ids[i]).min &&
+                    tree.fatBox(ids[i]).max == snapshot.fatBox(ids[i]).max)
+            << "proxy " << i;
+    DynamicAabbTree copy(snapshot);
+    std::vector<Aabb> copyBoxes = snapshotBoxes;
+    vox::Rng copyRng = snapshotRng;
+    for (int i = 0; i < 200; ++i) {
+        ASSERT_EQ(step(tree, boxes, rng), first[static_cast<size_t>(i)]) << "step " << i << " again";
+        ASSERT_EQ(step(copy, copyBoxes, copyRng), first[static_cast<size_t>(i)])
+            << "step " << i << " of a copy";
+    }
+    expectValid(tree);
+    expectValid(copy);
+    expectValid(snapshot);
+    EXPECT_EQ(tree.proxyCount(), copy.proxyCount());
+}
+
+} // namespace

@@ -2,7 +2,7 @@
 // size the tests use, no panel or bar covers the HUD, the hi-score or the logo (GameScene's
 // `lastFrameLayout`; a hint bar is kept clear too, of the panels after it), panels stay inside the window,
 // the HUD keeps off the playfield, and the chosen row of a long menu stays in view while moving through it.
-// The title and the options are written out to look at (golden-output/large_text_*.png).
+// The title, the options and WATCH are written out to look at (golden-output/large_text_*.png).
 #include "../flow_test_support.h"
 #include "game_scene_test_support.h"
 #include "scene/game_scene.h"
@@ -169,7 +169,8 @@ TEST_F(LargeTextLayoutTest, NoPanelOrBarCoversTheLogoOrTheHudOnTheAttractScreens
 }
 
 // A game, its pause, the options and the screens they open over it, its end and the initials, the table,
-// WATCH playing and paused, SHARE, and a replay: with the attract screens and the options, every screen.
+// WATCH playing, paused and ended, SHARE, and a replay: with the attract screens and the options, every
+// screen.
 TEST_F(LargeTextLayoutTest, NoPanelOrBarCoversTheHudInAGameAndItsRuns) {
     GameScene& scene = *m_scene;
     tap(Action::Confirm);
@@ -209,9 +210,14 @@ TEST_F(LargeTextLayoutTest, NoPanelOrBarCoversTheHudInAGameAndItsRuns) {
     ASSERT_EQ(scene.flow().screen(), Screen::Watch);
     ASSERT_NE(scene.flow().runs().watchedRun(), nullptr) << scene.flow().runs().watchNote();
     steps(120);
-    expectClear(scene, "WATCH playing");
+    expectClear(scene, "WATCH playing", "watch");
     tap(Action::Pause);
     expectClear(scene, "WATCH paused");
+    const RunPlayback* watched = scene.flow().runs().watchedRun();
+    for (int i = 0; i < 1000 && !watched->ended(); ++i) // Page Down to the end: the verdict and its menu
+        tap(Action::MenuPageDown);
+    ASSERT_TRUE(watched->ended());
+    expectClear(scene, "WATCH ended");
     choose("SHARE");
     ASSERT_EQ(scene.flow().screen(), Screen::Share);
     expectClear(scene, "SHARE");
@@ -226,7 +232,7 @@ TEST_F(LargeTextLayoutTest, NoPanelOrBarCoversTheHudInAGameAndItsRuns) {
         replaying->step({});
     ASSERT_EQ(replaying->flow().screen(), Screen::Replay);
     expectClear(*replaying, "a replay");
-    EXPECT_EQ(m_screensChecked, 12);
+    EXPECT_EQ(m_screensChecked, 13);
 }
 
 // The options and the accessibility options, the longest menus, over the sky and over a paused game: the

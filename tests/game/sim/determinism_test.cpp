@@ -78,6 +78,45 @@ TEST(Determinism, DemoPilotClearsWavesAndDodgesShots) {
     EXPECT_LE(shipsLost, 2);
     EXPECT_GE(simulation.activePlayer().wave, 6) << "five waves cleared (" << kills << " invaders shot)";
 }
+// A snapshot restored into another session of the same settings plays on exactly as the original: the
+// same hash after every later step, over two players' turns, waves and game over; and restoring it twice
+// (back in time) does too.
+TEST(Determinism, ARestoredSnapshotPlaysOnAsTheOriginal) {
+    const SimSettings settings{31, 2, Difficulty::Hard};
+    SCOPED_TRACE(testing::Message() << "seed " << settings.seed);
+    Simulation original(settings, builtinAssets());
+    AutoPlayer pilot(settings.seed);
+    std::vector<StepInput> inputs;
+    const auto play = [&](Simulation& simulation, int64_t from, int64_t steps) {
+        std::vector<uint64_t> hashes;
+        for (int64_t i = from; i < from + steps; ++i) {
+            if (static_cast<size_t>(i) == inputs.size())
+                inputs.push_back(pilot.decide(simulation));
+            simulation.step(inputs[static_cast<size_t>(i)]);
+            hashes.push_back(simulation.stateHash());
+        }
+        return hashes;
+    };
+    int64_t at = 0;
+    for (int round = 0; round < 200 && original.phase() != SimPhase::GameOver; ++round) {
+        (void)play(original, at, 700);
+        at += 700;
+        const Simulation::Snapshot snapshot = original.snapshot();
+        EXPECT_EQ(snapshot.frame(), original.frame());
+        const uint64_t hash = original.stateHash();
+        const std::vector<uint64_t> expected = play(original, at, 500);
+        Simulation restored(settings, builtinAssets());
+        restored.restore(snapshot);
+        ASSERT_EQ(restored.stateHash(), hash) << "round " << round;
+        EXPECT_TRUE(restored.events().empty()) << "no step played since the restore";
+        ASSERT_EQ(play(restored, at, 500), expected) << "round " << round;
+        restored.restore(snapshot); // back again
+        ASSERT_EQ(play(restored, at, 500), expected) << "round " << round << ", restored twice";
+        at += 500;
+    }
+    EXPECT_EQ(original.phase(), SimPhase::GameOver) << "the run reaches its end, for the test to see it";
+}
+
 TEST(Replay, RoundTripPlaysBackToTheSameHash) {
     const Replay recorded = recordPilotRun({99, 2, Difficulty::Easy}, 5000);
     const std::vector<uint8_t> bytes = encodeReplay(recorded);

@@ -66,6 +66,19 @@ TEST(NavInput, AHeldDirectionRepeatsAfterADelay) {
     EXPECT_FALSE(reader.read(held(Action::MenuDown)).down) << "the repeat counter started over";
 }
 
+// Page Up/Down (LB/RB): a big step each press, repeating when held like the directions.
+TEST(NavInput, PageUpAndDownFireOnAPressAndRepeatWhenHeld) {
+    NavReader reader;
+    EXPECT_TRUE(reader.read(pressed({Action::MenuPageUp})).pageUp);
+    EXPECT_FALSE(reader.read(held(Action::MenuPageUp)).pageUp);
+    int fired = 0;
+    for (int step = 2; step <= kRepeatDelay + kRepeatInterval + 1; ++step)
+        fired += reader.read(held(Action::MenuPageUp)).pageUp ? 1 : 0;
+    EXPECT_EQ(fired, 2) << "two repeats after the delay";
+    const NavInput down = reader.read(pressed({Action::MenuPageDown}));
+    EXPECT_TRUE(down.pageDown && !down.pageUp && !down.down && down.any());
+}
+
 ActionState released(Action action) {
     ActionState state;
     state.heldBits = ActionState::bit(action);

@@ -200,8 +200,13 @@ public:
     DynamicAabbTree(DynamicAabbTree&& other) noexcept;
     /// Takes over `other`'s proxies (see the move constructor), dropping this tree's.
     DynamicAabbTree& operator=(DynamicAabbTree&& other) noexcept;
-    DynamicAabbTree(const DynamicAabbTree&) = delete;
-    DynamicAabbTree& operator=(const DynamicAabbTree&) = delete;
+    /// A deep copy: the same proxies under the same handles (each handle names its proxy in both trees), the
+    /// same fat boxes, tracked pairs and bookkeeping between steps, so the same calls give the same answers
+    /// and pairs in both from then on. A snapshot to return to (a replay's seek, a rollback); the two trees
+    /// share nothing afterwards.
+    DynamicAabbTree(const DynamicAabbTree& other);
+    /// Replaces this tree's proxies with a deep copy of `other`'s (see the copy constructor).
+    DynamicAabbTree& operator=(const DynamicAabbTree& other);
 
     /// Adds a proxy with tight box `box` (its fat box is `box` grown by the margin; exact for a static proxy)
     /// and inserts it where the surface-area heuristic says it costs least. Fails, naming the box, when it
