@@ -222,20 +222,11 @@ Settings startOptions(Settings saved, const Options& options, bool headless) {
     return saved;
 }
 
-// The window, plain: the options (fullscreen, vsync) are applied by the runner's first `OptionsApplier`
-// update, as any later change is.
 vox::Result<vox::Window> openWindow(const Options& options) {
-    vox::WindowSettings settings;
-    settings.title = "voxel-invaders";
-    settings.width = options.width;
-    settings.height = options.height;
-    settings.headless = options.headless;
-    settings.depthBuffer = false; // the renderer keeps its own; see WindowSettings::depthBuffer
-    vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment(); // VOX_GL=es: the browser's GL
-    if (!dialect)
-        return dialect.error();
-    settings.dialect = dialect.value();
-    return vox::Window::create(settings);
+    vox::Result<vox::WindowSettings> settings = windowSettings(options);
+    if (!settings)
+        return settings.error();
+    return vox::Window::create(settings.value());
 }
 
 // The game's sound: rendered in step with the simulation into `audioFile` (--audio-out, opened here so a
@@ -301,6 +292,23 @@ vox::Result<BuiltScene> makeScene(const Options& options, const std::filesystem:
 }
 
 } // namespace
+
+vox::Result<vox::WindowSettings> windowSettings(const Options& options) {
+    vox::WindowSettings settings;
+    settings.title = "voxel-invaders";
+    settings.width = options.width;
+    settings.height = options.height;
+    settings.headless = options.headless;
+    // Plain: the saved fullscreen and vsync are the runner's first `OptionsApplier` update's to apply, as any
+    // later change is. A window that set vsync itself would say a second time that the driver refused it.
+    settings.vsync = std::nullopt;
+    settings.depthBuffer = false; // the renderer keeps its own; see WindowSettings::depthBuffer
+    vox::Result<vox::GlDialect> dialect = vox::glDialectFromEnvironment(); // VOX_GL=es: the browser's GL
+    if (!dialect)
+        return dialect.error();
+    settings.dialect = dialect.value();
+    return settings;
+}
 
 int runGame(const Options& options) {
     vox::Result<std::filesystem::path> shaders =

@@ -192,7 +192,9 @@ Result<Window> Window::create(const WindowSettings& settings) {
 
     if (window.m_headless)
         SDL_GL_SetSwapInterval(0); // nothing to wait for
-    else if (Status vsync = window.setVsync(settings.vsync); !vsync)
+    else if (!settings.vsync)
+        window.m_vsync = SDL_GL_GetSwapInterval() != 0; // the driver's own, left alone
+    else if (Status vsync = window.setVsync(*settings.vsync); !vsync)
         std::fprintf(stderr, "note: %s; the window opens anyway\n", vsync.error().message.c_str());
 
     window.m_drawable = window.querySize();

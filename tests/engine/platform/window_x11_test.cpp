@@ -193,4 +193,21 @@ TEST_F(X11WindowTest, ResizesFromOutsideRecomputeTheViewportAndThePictureFillsIt
     }
 }
 
+// A window told nothing about vsync leaves the driver's swap interval alone and says nothing about it: the
+// program sets it afterwards (the game's options do, and report a refusal themselves). Xvfb's GL refuses
+// to change the interval either way, so a window that tried would print a note.
+TEST(X11WindowVsync, AWindowWithNoVsyncSettingLeavesTheSwapIntervalAloneAndSaysNothing) {
+    if (!XvfbEnvironment::skipReason().empty())
+        GTEST_SKIP() << XvfbEnvironment::skipReason();
+    vox::WindowSettings settings;
+    settings.title = "vox x11 vsync test";
+    settings.vsync = std::nullopt;
+    testing::internal::CaptureStderr();
+    vox::Result<vox::Window> window = vox::Window::create(settings);
+    const std::string printed = testing::internal::GetCapturedStderr();
+    ASSERT_TRUE(window.ok()) << window.error().message;
+    EXPECT_EQ(printed.find("vsync"), std::string::npos) << printed;
+    EXPECT_EQ(window.value().hasVsync(), SDL_GL_GetSwapInterval() != 0) << "what the driver does";
+}
+
 } // namespace

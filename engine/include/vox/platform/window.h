@@ -33,6 +33,7 @@
 #include "vox/core/result.h"
 #include "vox/platform/gl_dialect.h"
 
+#include <optional>
 #include <string>
 
 struct SDL_Window;
@@ -45,9 +46,12 @@ struct WindowSettings {
     std::string title = "vox"; ///< Window title (the program's name).
     int width = 1280;          ///< Client area width in screen units; > 0.
     int height = 720;          ///< Client area height in screen units; > 0.
-    bool vsync = true;         ///< Wait for the display's refresh in `swapBuffers()`.
-    bool headless = false;     ///< Use SDL's offscreen driver (see the file comment).
-    bool resizable = true;     ///< Let the user resize the window.
+    /// Wait for the display's refresh in `swapBuffers()` (true) or not (false). Nothing: the swap interval is
+    /// left as the driver starts it, for a program that sets it later with `setVsync()` (which returns a
+    /// refusal, where `create()` can only print a note).
+    std::optional<bool> vsync = true;
+    bool headless = false; ///< Use SDL's offscreen driver (see the file comment).
+    bool resizable = true; ///< Let the user resize the window.
     /// Give the window's back buffer a depth and stencil buffer. `SceneRenderer` keeps its own depth and
     /// needs none; without one, Mesa's llvmpipe can take its fast path for full-screen copies into the
     /// window (docs/renderer.md).
