@@ -157,7 +157,7 @@ void GameScene::render(int width, int height, double alpha) {
     if (scenery == Scenery::Playfield)
         m_playfield.draw(m_renderer, *m_flow.simulation(), motionAlpha);
     else if (scenery == Scenery::ScoreTable)
-        m_playfield.drawScoreTable(m_renderer, m_tick);
+        m_playfield.drawScoreTable(m_renderer, m_tick, m_camera, {width, height});
     else if (scenery == Scenery::Title)
         m_playfield.drawLogo(m_renderer, m_tick);
     m_renderer.drawDebris(m_debris, motionAlpha);

@@ -1,6 +1,7 @@
 #include "scene/playfield_camera.h"
 
 #include <glm/common.hpp>
+#include <glm/matrix.hpp>
 
 #include <algorithm>
 
@@ -94,6 +95,18 @@ ScreenRect screenRectOf(const vox::Camera& camera, glm::ivec2 size, glm::vec3 mi
     rect.min = glm::ivec2(glm::floor(glm::vec2(lo.x + 1.0f, 1.0f - hi.y) * 0.5f * screen));
     rect.max = glm::ivec2(glm::ceil(glm::vec2(hi.x + 1.0f, 1.0f - lo.y) * 0.5f * screen));
     return rect;
+}
+
+glm::vec3 planePointAt(const vox::Camera& camera, glm::vec2 pixel, glm::ivec2 size) {
+    const glm::vec2 ndc(2.0f * pixel.x / static_cast<float>(size.x) - 1.0f,
+                        1.0f - 2.0f * pixel.y / static_cast<float>(size.y));
+    const glm::mat4 inverse = glm::inverse(camera.viewProjection());
+    const glm::vec4 nearClip = inverse * glm::vec4(ndc, -1.0f, 1.0f);
+    const glm::vec4 farClip = inverse * glm::vec4(ndc, 1.0f, 1.0f);
+    const glm::vec3 nearPoint = glm::vec3(nearClip) / nearClip.w;
+    const glm::vec3 farPoint = glm::vec3(farClip) / farClip.w;
+    const float t = nearPoint.z / (nearPoint.z - farPoint.z); // along the pixel's ray to z = 0
+    return nearPoint + t * (farPoint - nearPoint);
 }
 
 } // namespace invaders

@@ -74,4 +74,8 @@ private:
 [[nodiscard]] ScreenRect screenRectOf(const vox::Camera& camera, glm::ivec2 size, glm::vec3 min,
                                       glm::vec3 max);
 
+/// The point of the plane z = 0 that `camera` shows at `pixel` (origin top-left) of a `size` pixel screen:
+/// where something drawn at z = 0 must be to appear there. The camera must not look along the plane.
+[[nodiscard]] glm::vec3 planePointAt(const vox::Camera& camera, glm::vec2 pixel, glm::ivec2 size);
+
 } // namespace invaders

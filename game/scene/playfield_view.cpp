@@ -2,6 +2,8 @@
 
 #include "scene/color_blind_palette.h"
 #include "scene/logo_model.h"
+#include "scene/playfield_camera.h"
+#include "screens/screens.h"
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -257,22 +259,30 @@ WorldBox PlayfieldView::logoBounds() const {
     return {kLogoCentre - extent, kLogoCentre + extent};
 }
 
-void PlayfieldView::drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const {
+void PlayfieldView::drawScoreTable(vox::SceneRenderer& renderer, int64_t tick, const vox::Camera& camera,
+                                   glm::ivec2 size) const {
     drawLogo(renderer, tick);
-    // Each sprite beside its value, turning slowly so its depth shows.
+    // Each sprite beside its value, turning slowly so its depth shows. Its height is where the camera shows
+    // its line (the screen places the lines, the view decides what world height that is: 3D or flat).
     const float seconds = static_cast<float>(tick) / 60.0f;
     const float x = 70.0f;
+    const glm::vec4 column = camera.viewProjection() * glm::vec4(x, kPlayfieldMin.y, 0.0f, 1.0f);
+    const float columnPixel = (column.x / column.w + 1.0f) * 0.5f * static_cast<float>(size.x);
+    const auto centre = [&](int32_t row) {
+        const float rowPixel = scoreTableRowY(row) * static_cast<float>(size.y);
+        return glm::vec3(x, planePointAt(camera, {columnPixel, rowPixel}, size).y, 0.0f);
+    };
     constexpr float kTableScale = 1.6f; // larger than in play: here they are the show
-    const auto angle = [seconds](int row) {
+    const auto angle = [seconds](int32_t row) {
         return 35.0f * std::sin(seconds * 0.9f + static_cast<float>(row));
     };
-    drawTurning(renderer, m_saucerMesh, m_assets.saucer.size(), {x, 154.0f, 0.0f}, kTableScale, angle(0));
+    drawTurning(renderer, m_saucerMesh, m_assets.saucer.size(), centre(0), kTableScale, angle(0));
     const InvaderType types[] = {InvaderType::Squid, InvaderType::Crab, InvaderType::Octopus};
     const size_t frame = static_cast<size_t>((tick / 30) % 2);
-    for (int i = 0; i < 3; ++i) {
+    for (int32_t i = 0; i < 3; ++i) {
         const auto type = static_cast<size_t>(types[i]);
         drawTurning(renderer, m_invaderMeshes[type][frame], m_assets.invaders[type][frame].size(),
-                    {x, 130.0f - 24.0f * static_cast<float>(i), 0.0f}, kTableScale, angle(i + 1));
+                    centre(i + 1), kTableScale, angle(i + 1));
     }
 }
 

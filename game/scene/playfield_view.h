@@ -6,8 +6,11 @@
 #include "sim/game_assets.h"
 #include "sim/simulation.h"
 
+#include "vox/render/camera.h"
 #include "vox/render/debris.h"
 #include "vox/render/scene_renderer.h"
+
+#include <glm/vec2.hpp>
 
 #include <array>
 #include <cstdint>
@@ -43,8 +46,10 @@ public:
     /// The world box the logo takes at any point of its turn.
     [[nodiscard]] WorldBox logoBounds() const;
     /// Records the score advance table's sprites (saucer, squid, crab, octopus, top to bottom), each turning
-    /// slowly about its centre, animated by `tick` (steps).
-    void drawScoreTable(vox::SceneRenderer& renderer, int64_t tick) const;
+    /// slowly about its centre, animated by `tick` (steps), each centred at the height of its line of the
+    /// screen's table (`scoreTableRowY`) as `camera` shows a `size` pixel screen.
+    void drawScoreTable(vox::SceneRenderer& renderer, int64_t tick, const vox::Camera& camera,
+                        glm::ivec2 size) const;
 
 private:
     void syncShieldMeshes(vox::SceneRenderer& renderer, const Simulation& simulation);

@@ -1,4 +1,5 @@
-// The score advance table; the scene draws the logo and the four scoring sprites beside these lines.
+// The score advance table; the scene draws the logo and the four scoring sprites beside these lines (at the
+// heights `scoreTableRowY` gives both).
 #include "flow/runs.h"
 #include "screens/screens.h"
 #include "ui/hud.h"
@@ -16,6 +17,10 @@ public:
 };
 
 } // namespace
+
+float scoreTableRowY(int32_t row) {
+    return 0.458f + 0.085f * static_cast<float>(row);
+}
 
 Transition ScoreTableScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
     return stepAttract(context, ui.nav(), kScoreTableFrames);
@@ -35,11 +40,11 @@ Transition ScoreTableScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     centred("*SCORE ADVANCE TABLE*", 0.37f, ui::theme::kText, 1);
     // Beside the sprites of GameScene's score table (same rows: mystery, 30, 20, 10).
     const char* lines[] = {"= ? MYSTERY", "= 30 POINTS", "= 20 POINTS", "= 10 POINTS"};
-    for (int i = 0; i < 4; ++i) {
+    for (int32_t i = 0; i < 4; ++i) {
         const glm::ivec2 box = painter->measure(lines[i]);
         painter->text(lines[i],
                       {static_cast<int32_t>(0.44f * size.x),
-                       static_cast<int32_t>((0.458f + 0.085f * static_cast<float>(i)) * size.y) - box.y / 2},
+                       static_cast<int32_t>(scoreTableRowY(i) * size.y) - box.y / 2},
                       ui::theme::kText);
     }
     ui.hintBar({ui::kHintPlay, ui::kHintOptions}, {0.5f, 0.88f});

@@ -46,6 +46,11 @@ namespace invaders {
 /// follows. `Transition::none()` when none of that happened.
 [[nodiscard]] Transition stepAttract(const ScreenContext& context, const ui::NavInput& nav, int32_t frames);
 
+/// The score advance table's four lines (mystery, 30, 20 and 10 points, top to bottom): the centre of line
+/// `row` (0..3), a fraction of the screen's height from the top. The scene draws each scoring sprite at
+/// that height, beside its line, whatever the view.
+[[nodiscard]] float scoreTableRowY(int32_t row);
+
 /// "GET READY" (or whose turn it is) over the playfield while the cannon waits to appear.
 void layoutTurnBanner(const Session& session, ui::Ui& ui);
 

@@ -141,6 +141,45 @@ TEST_F(GameSceneTest, TitleWithTheMenuAndTheControls) {
     EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "title_screen"));
 }
 
+// The score advance table's sprites sit beside their lines in both views: the centre of the bright pixels
+// in a strip left of each line, within half a row of it, is that line's centre (the flat view had each
+// sprite about a row above its line: the rows were placed for the 3D camera).
+TEST_F(GameSceneTest, TheScoreTableSpritesSitBesideTheirLinesInBothViews) {
+    for (const bool flat : {false, true}) {
+        SCOPED_TRACE(flat ? "flat" : "3D");
+        FlowSettings settings = highQuality();
+        settings.options.flatView = flat;
+        std::unique_ptr<GameScene> scene = makeScene({}, settings);
+        ASSERT_TRUE(scene);
+        steps(*scene, kTitleFrames + 1); // the attract cycle's second screen
+        ASSERT_EQ(scene->flow().screen(), Screen::ScoreTable);
+        const vox::Image image = render(*scene);
+        int lines = 0;
+        for (const ui::DrawnText& text : scene->lastFrameTexts()) {
+            if (!text.text.starts_with("= "))
+                continue;
+            ++lines;
+            const int lineHeight = text.max.y - text.min.y;
+            const int centre = (text.min.y + text.max.y) / 2;
+            const int halfRow = image.height * 85 / 2000; // the lines are 0.085 of the height apart
+            int count = 0;
+            long sum = 0;
+            for (int y = centre - halfRow; y < centre + halfRow; ++y) {
+                for (int x = text.min.x - 6 * lineHeight; x < text.min.x - lineHeight / 2; ++x) {
+                    const uint8_t* p = &image.rgba[static_cast<size_t>((y * image.width + x) * 4)];
+                    if (std::max({p[0], p[1], p[2]}) > 100) { // a sprite, not the night sky
+                        ++count;
+                        sum += y;
+                    }
+                }
+            }
+            ASSERT_GT(count, 50) << "no sprite beside \"" << text.text << "\"";
+            EXPECT_NEAR(static_cast<double>(sum) / count, centre, halfRow / 3.0) << text.text;
+        }
+        EXPECT_EQ(lines, 4);
+    }
+}
+
 TEST_F(GameSceneTest, HighScoreTableOfTen) {
     HighScoreTable table;
     const char* names[] = {"ACE", "BOB", "CAT", "DOT", "EVE"};

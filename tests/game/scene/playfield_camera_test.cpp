@@ -63,5 +63,29 @@ TEST(PlayfieldCamera, TheFlatViewDoesNotSway) {
     EXPECT_EQ(camera.settings().yawDegrees, 0.0f);
 }
 
+// What the camera shows at a pixel is found on the plane z = 0 (the score table places its sprites so):
+// points projected to the screen come back where they were, in both views, swayed, at several shapes.
+TEST(PlayfieldCamera, APixelLeadsBackToThePointOfThePlaneItShows) {
+    for (const glm::ivec2 size : {glm::ivec2(1280, 720), glm::ivec2(800, 600), glm::ivec2(720, 1280)}) {
+        for (const bool flat : {false, true}) {
+            SCOPED_TRACE(testing::Message() << size.x << "x" << size.y << (flat ? ", flat" : ", 3D"));
+            PlayfieldCamera view = swayedTo(1.0f);
+            view.setFlat(flat);
+            const vox::Camera camera = view.frame(size, 13 * std::max(1, size.y / 360));
+            for (const glm::vec3 point : {glm::vec3(70.0f, 154.0f, 0.0f), glm::vec3(10.0f, 40.0f, 0.0f),
+                                          glm::vec3(200.0f, 220.0f, 0.0f)}) {
+                const glm::vec4 clip = camera.viewProjection() * glm::vec4(point, 1.0f);
+                const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+                const glm::vec2 pixel((ndc.x + 1.0f) * 0.5f * static_cast<float>(size.x),
+                                      (1.0f - ndc.y) * 0.5f * static_cast<float>(size.y));
+                const glm::vec3 found = planePointAt(camera, pixel, size);
+                EXPECT_NEAR(found.x, point.x, 0.05f);
+                EXPECT_NEAR(found.y, point.y, 0.05f);
+                EXPECT_NEAR(found.z, 0.0f, 1e-3f);
+            }
+        }
+    }
+}
+
 } // namespace
 } // namespace invaders
