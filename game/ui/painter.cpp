@@ -28,7 +28,7 @@ float brightness(const glm::vec4& color) {
 void Painter::text(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color, int32_t textScale,
                    bool shadow) {
     if (m_highContrast) {
-        highContrastText(text, topLeft, color, textScale);
+        highContrastText(text, topLeft, color, textScale, shadow);
         return;
     }
     vox::TextStyle style;
@@ -44,13 +44,18 @@ void Painter::text(std::string_view text, glm::ivec2 topLeft, const glm::vec4& c
 }
 
 void Painter::highContrastText(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color,
-                               int32_t textScale) {
+                               int32_t textScale, bool paper) {
     const bool dark = brightness(color) < 0.5f;
     const glm::vec4 ink = dark ? glm::vec4(0.0f, 0.0f, 0.0f, 1.0f) : glm::vec4(1.0f);
-    const glm::vec4 paper = dark ? glm::vec4(1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
     const glm::ivec2 size = measure(text, textScale);
     const glm::ivec2 pad(m_scale);
-    m_renderer.drawRect(topLeft - pad, topLeft + size + pad, paper);
+    // Only over the scene: in a backdrop (opaque black here), or on a fill of its own (text without a
+    // shadow: a selection bar, a key cap), the ground is already the opposite of the ink, and a box would
+    // stick out of the fill's edges or into the selection bar of the row above.
+    if (paper && !m_onBackdrop) {
+        m_renderer.drawRect(topLeft - pad, topLeft + size + pad,
+                            dark ? glm::vec4(1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f));
+    }
     vox::TextStyle style;
     style.anchor = glm::vec2(topLeft) / glm::vec2(m_size);
     style.pivot = glm::vec2(0.0f);

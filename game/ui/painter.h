@@ -90,7 +90,8 @@ public:
     [[nodiscard]] FrameLayout takeLayout() { return std::move(m_layout); }
 
     /// High contrast (Settings::highContrastHud): from now on every text is drawn in white (black where it
-    /// was dark) on a solid box of the opposite brightness, without a shadow, and counts as on a backdrop;
+    /// was dark), without a shadow, and counts as on a backdrop; over the scene it gets a solid box of the
+    /// opposite brightness (in a backdrop, or without a shadow, on a solid fill, it is on one already);
     /// backdrops are opaque black with a white border; light opaque rectangles (the selection bar, key caps)
     /// white.
     void setHighContrast(bool enabled) { m_highContrast = enabled; }
@@ -102,7 +103,7 @@ public:
 
 private:
     void highContrastText(std::string_view text, glm::ivec2 topLeft, const glm::vec4& color,
-                          int32_t textScale);
+                          int32_t textScale, bool paper);
 
     vox::SceneRenderer& m_renderer;
     glm::ivec2 m_size;

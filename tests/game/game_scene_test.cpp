@@ -668,6 +668,60 @@ TEST_F(GameSceneTest, AccessibilityRowsApplyToTheMenuInTheFrameAfterTheChange) {
     EXPECT_EQ(backRow.max - backRow.min, normalRow.max - normalRow.min) << "and back to normal at once";
 }
 
+// For each column of `xs`, how many of the rows `ys` are white: a straight edge of a white fill gives the
+// same count in every column.
+std::vector<int> whiteRowsPerColumn(const vox::Image& image, glm::ivec2 xs, glm::ivec2 ys) {
+    std::vector<int> counts;
+    for (int x = xs.x; x < xs.y; ++x) {
+        int white = 0;
+        for (int y = ys.x; y < ys.y; ++y) {
+            const uint8_t* p = &image.rgba[static_cast<size_t>((y * image.width + x) * 4)];
+            white += std::min({p[0], p[1], p[2]}) > 240;
+        }
+        counts.push_back(white);
+    }
+    return counts;
+}
+
+// High contrast draws text over the scene on a box of the opposite brightness; drawn on a white selection
+// bar or key cap the box stuck out of the fill's edge by a pixel or two (a notch above the table's selected
+// row, below each key cap), and the next row's black box cut into the bar's bottom. The edges are straight:
+// the same number of white rows just outside the text in every column.
+TEST_F(GameSceneTest, HighContrastBarsAndKeyCapsHaveStraightEdges) {
+    HighScoreTable table;
+    (void)table.insert({{'A', 'C', 'E'}, 7340u, 5});
+    FlowSettings settings = highQuality();
+    settings.options.highContrastHud = true;
+    std::unique_ptr<GameScene> scene = makeScene(table, settings);
+    ASSERT_TRUE(scene);
+    for (int i = 0; i < 3; ++i) // down to "HIGH SCORES", whose first row is selected
+        scene->step(press(i < 2 ? Action::MenuDown : Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::HighScores);
+    const vox::Image image = render(*scene);
+    const int pixel = image.height / 360; // the HUD's pixels per font pixel
+    const auto expectStraight = [&](const ui::DrawnText& text, glm::ivec2 ys, std::string_view edge) {
+        const std::vector<int> counts =
+            whiteRowsPerColumn(image, {text.min.x - 2 * pixel, text.max.x + 2 * pixel}, ys);
+        ASSERT_FALSE(counts.empty());
+        EXPECT_EQ(*std::min_element(counts.begin(), counts.end()),
+                  *std::max_element(counts.begin(), counts.end()))
+            << edge << " of \"" << text.text << "\" is not straight";
+    };
+    bool row = false;
+    bool cap = false;
+    for (const ui::DrawnText& text : scene->lastFrameTexts()) {
+        if (text.text.starts_with("1ST")) { // black on the white bar: its top edge
+            row = true;
+            expectStraight(text, {text.min.y - 3 * pixel, text.min.y}, "the top edge of the bar");
+            expectStraight(text, {text.max.y, text.max.y + 6 * pixel}, "the bottom edge of the bar");
+        } else if (text.text == "ESC") { // on its white cap: the cap's bottom edge
+            cap = true;
+            expectStraight(text, {text.max.y, text.max.y + 3 * pixel}, "the bottom edge of the cap");
+        }
+    }
+    EXPECT_TRUE(row && cap) << "the selected row and the ESC key cap were drawn";
+}
+
 TEST_F(GameSceneTest, TheHighContrastRowMakesEveryTextSevenToOneOverThePausedGame) {
     std::unique_ptr<GameScene> scene = makeScene();
     ASSERT_TRUE(scene);
