@@ -89,6 +89,8 @@ Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     }
     if (!shared.tableBrowsable) {
         ui.hints({ui::kHintPlay, ui::kHintOptions});
+    } else if (entries.empty() && !shared.tableAfterGame) {
+        ui.hints({ui::kHintBack}); // no row to choose, no run to WATCH
     } else {
         if (shared.tableAfterGame) {
             ui.space();

@@ -632,6 +632,21 @@ void selectRow(GameScene& scene, std::string_view label) {
     ASSERT_EQ(scene.flow().selectedItem(), label);
 }
 
+// An empty table browsed from the title offers only the way back: no row to choose, no run to WATCH.
+TEST_F(GameSceneTest, AnEmptyTableOffersOnlyBack) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    for (int i = 0; i < 3; ++i) // down to "HIGH SCORES"
+        scene->step(press(i < 2 ? Action::MenuDown : Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::HighScores);
+    render(*scene);
+    for (const ui::DrawnText& text : scene->lastFrameTexts()) {
+        EXPECT_NE(text.text, "WATCH");
+        EXPECT_NE(text.text, "CHOOSE");
+    }
+    EXPECT_GT(drawnText(*scene, "BACK").max.y, 0);
+}
+
 TEST_F(GameSceneTest, AccessibilityRowsApplyToTheMenuInTheFrameAfterTheChange) {
     std::unique_ptr<GameScene> scene = makeScene();
     ASSERT_TRUE(scene);
