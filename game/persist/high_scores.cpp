@@ -10,7 +10,8 @@
 namespace invaders {
 namespace {
 
-bool validEntry(const HighScore& entry) {
+// Only the asserts use it: compiled out of a Release build, where clang would warn it is never emitted.
+[[maybe_unused]] bool validEntry(const HighScore& entry) {
     return validInitials(entry.initialsText()) && entry.score >= 1 && entry.score <= kMaxHighScore &&
            entry.wave >= 1 && entry.wave <= kMaxHighScoreWave;
 }

@@ -11,7 +11,8 @@ namespace {
 constexpr int kStickPressThreshold = 16000;
 constexpr int kStickReleaseThreshold = 8000;
 
-bool isValid(ActionId action) {
+// Only the asserts use it: compiled out of a Release build, where clang would warn it is never emitted.
+[[maybe_unused]] bool isValid(ActionId action) {
     return action.index < kMaxActions;
 }
 
