@@ -63,9 +63,7 @@ Scenery GameFlow::scenery() const {
     Scenery scenery = current().scenery();
     // The options and the screens they open are drawn over the game they were opened from (paused, a
     // demo), frozen, so a change of look shows on it at once; over anything else, the sky.
-    const bool options =
-        m_screen == Screen::Options || m_screen == Screen::Controls || m_screen == Screen::Accessibility;
-    if (options && screens()[m_optionsReturn].scenery() == Scenery::Playfield)
+    if (isOptionsPage(m_screen) && screens()[m_optionsReturn].scenery() == Scenery::Playfield)
         scenery = Scenery::Playfield;
     return scenery == Scenery::Playfield && simulation() == nullptr ? Scenery::Sky : scenery;
 }
@@ -197,7 +195,7 @@ void GameFlow::show(Screen screen) {
 }
 
 void GameFlow::startGame(int32_t players) {
-    m_session.startGame(players, m_options.difficulty);
+    m_session.startGame(players, m_options.board());
     show(Screen::Playing);
 }
 
@@ -271,6 +269,7 @@ void GameFlow::submitInitials(const std::array<char, 3>& initials) {
     entry.initials = initials;
     entry.score = static_cast<uint32_t>(state.score);
     entry.wave = state.wave;
+    entry.board = m_session.simulation()->settings().board();
     m_session.nameRun(initials);
     if (const std::optional<int> rank = m_runs.enter(entry, m_session, player))
         m_lastRank = *rank;

@@ -52,12 +52,11 @@ namespace invaders {
 
 /// How the flow starts and what it plays.
 struct FlowSettings {
-    uint64_t seed = 1;                          ///< Seed of the first session; later ones count up from it.
-    Difficulty difficulty = Difficulty::Arcade; ///< For the games the player starts.
-    bool demo = false;                          ///< --demo: go straight to demo games and keep playing them.
-    std::optional<Replay> replay;               ///< --replay: play this back, then finish.
-    bool record = false;                        ///< --record: keep the first session's inputs.
-    Settings options;                           ///< What the options screen starts from.
+    uint64_t seed = 1;            ///< Seed of the first session; later ones count up from it.
+    bool demo = false;            ///< --demo: go straight to demo games and keep playing them.
+    std::optional<Replay> replay; ///< --replay: play this back, then finish.
+    bool record = false;          ///< --record: keep the first session's inputs.
+    Settings options; ///< What the options screen starts from (the board of the games the player starts too).
 };
 
 /// One step's input as the input panel shows it.

@@ -52,8 +52,7 @@ void GameSounds::step(std::span<const SimEvent> events, Screen screen, const Sim
         m_saucerLooping = saucerFlying;
     }
 
-    if (screen == Screen::Paused || screen == Screen::Options || screen == Screen::Controls ||
-        screen == Screen::Accessibility)
+    if (screen == Screen::Paused || isOptionsPage(screen))
         audio.stopAll();
 }
 

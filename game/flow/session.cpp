@@ -15,20 +15,20 @@ Session::Session(SessionSettings settings, const GameAssets& assets)
         m_simulation = std::make_unique<Simulation>(m_settings.replay->settings, m_assets);
 }
 
-void Session::startGame(int32_t players, Difficulty difficulty) {
-    start(false, players, difficulty);
+void Session::startGame(int32_t players, const BoardSettings& board) {
+    start(false, players, board);
 }
 
 void Session::startDemo() {
-    start(true, 1, Difficulty::Arcade);
+    start(true, 1, BoardSettings{}); // the attract demo plays the arcade's board, whatever the options say
 }
 
-void Session::start(bool demo, int32_t players, Difficulty difficulty) {
+void Session::start(bool demo, int32_t players, const BoardSettings& board) {
     if (m_recordingOpen) { // the recorded session ends here
         m_recordingHash = m_simulation->stateHash();
         m_recordingOpen = false;
     }
-    const SimSettings settings{m_settings.seed + m_sessions, players, difficulty};
+    const SimSettings settings = SimSettings::on(board, m_settings.seed + m_sessions, players);
     ++m_sessions;
     m_simulation = std::make_unique<Simulation>(settings, m_assets);
     m_lastInput = {};

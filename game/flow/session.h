@@ -38,9 +38,10 @@ public:
     Session(SessionSettings settings, const GameAssets& assets);
 
     // --- Starting and ending (the flow, carrying out a transition) -------------------------------------
-    /// A player's game with `players` (1 or 2) at `difficulty`, its run recorded from its first step.
-    void startGame(int32_t players, Difficulty difficulty);
-    /// A demo game the pilot plays (one player, arcade difficulty).
+    /// A player's game with `players` (1 or 2) on `board` (Options > GAME SETTINGS), its run recorded from
+    /// its first step.
+    void startGame(int32_t players, const BoardSettings& board);
+    /// A demo game the pilot plays (one player, the arcade's board).
     void startDemo();
     /// The game ended: its run ends on this step, with its final state hash.
     void endGame();
@@ -97,7 +98,7 @@ public:
     [[nodiscard]] const std::optional<RunDeparture>& replayDeparture() const { return m_replayDeparture; }
 
 private:
-    void start(bool demo, int32_t players, Difficulty difficulty);
+    void start(bool demo, int32_t players, const BoardSettings& board);
     void step(const StepInput& input); // and record it (every player game; any with --record)
 
     SessionSettings m_settings;

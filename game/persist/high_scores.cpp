@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
+#include <span>
 
 namespace invaders {
 namespace {
@@ -13,7 +15,7 @@ namespace {
 // Only the asserts use it: compiled out of a Release build, where clang would warn it is never emitted.
 [[maybe_unused]] bool validEntry(const HighScore& entry) {
     return validInitials(entry.initialsText()) && entry.score >= 1 && entry.score <= kMaxHighScore &&
-           entry.wave >= 1 && entry.wave <= kMaxHighScoreWave;
+           entry.wave >= 1 && entry.wave <= kMaxHighScoreWave && (!entry.board || entry.board->isValid());
 }
 
 // A whole decimal number in [minimum, maximum], no sign, no spaces.
@@ -94,13 +96,67 @@ std::optional<RunLink> parseRunLink(std::string_view word) {
     return link;
 }
 
+constexpr std::string_view kBoardPrefix = "board=";
+
+// "board=<difficulty>/<ships>/<extra-ship score>", e.g. "board=arcade/3/1500".
+std::string formatBoard(const BoardSettings& board) {
+    return std::string(kBoardPrefix) + std::string(difficultyName(board.difficulty)) + "/" +
+           std::to_string(board.startingShips) + "/" + std::to_string(board.extraShipScore);
+}
+
+std::optional<BoardSettings> parseBoard(std::string_view word) {
+    if (!word.starts_with(kBoardPrefix))
+        return std::nullopt;
+    word.remove_prefix(kBoardPrefix.size());
+    const std::size_t first = word.find('/');
+    const std::size_t second = first == std::string_view::npos ? first : word.find('/', first + 1);
+    if (second == std::string_view::npos)
+        return std::nullopt;
+    const std::optional<Difficulty> difficulty = difficultyFromName(word.substr(0, first));
+    const std::optional<int32_t> ships =
+        parseNumber<int32_t>(word.substr(first + 1, second - first - 1), 0, 99);
+    const std::optional<int32_t> extra = parseNumber<int32_t>(word.substr(second + 1), 0, 99'999);
+    if (!difficulty || !ships || !extra)
+        return std::nullopt;
+    const BoardSettings board{*difficulty, *ships, *extra};
+    return board.isValid() ? std::optional(board) : std::nullopt;
+}
+
+// The words after the wave: [board=...] [run=...], in that order.
+vox::Status parseEntryTags(std::span<const std::string_view> words, HighScore& entry,
+                           const std::function<vox::Error(const std::string&)>& fail) {
+    std::size_t next = 0;
+    if (next < words.size() && words[next].starts_with(kBoardPrefix)) {
+        entry.board = parseBoard(words[next]);
+        if (!entry.board)
+            return fail("board " + quoted(words[next], 40) +
+                        " must be board=<arcade|easy|hard>/<ships 3 to 6>/<extra-ship score 1000 or 1500>");
+        ++next;
+    }
+    if (next < words.size()) {
+        entry.run = parseRunLink(words[next]);
+        if (!entry.run)
+            return fail("run " + quoted(words[next], 40) +
+                        " must be run= with 16 lowercase hex digits, then /p1 or /p2");
+        ++next;
+    }
+    if (next < words.size())
+        return fail("expected 'initials score wave', then optionally board=... and run=ID/pN, found " +
+                    quoted(words[next], 40) + " after them");
+    return {};
+}
+
 } // namespace
 
 std::string formatHighScores(const HighScoreTable& table) {
     std::string text = headerLine(kHighScoresMagic, kHighScoresVersion);
-    text += "# initials score wave [run], best first; written by voxel-invaders\n";
+    text += "# initials score wave [board] [run], best first; written by voxel-invaders\n";
     for (const HighScore& entry : table.entries()) {
         text += entry.initialsText() + " " + std::to_string(entry.score) + " " + std::to_string(entry.wave);
+        if (entry.board) {
+            text += ' ';
+            text += formatBoard(*entry.board);
+        }
         if (entry.run) {
             text += ' ';
             text += formatRunLink(*entry.run);
@@ -122,8 +178,8 @@ vox::Result<HighScoreTable> parseHighScores(std::string_view text, std::string_v
             return vox::Error{lineMessage(fileName, line.number, what)};
         };
         const std::vector<std::string_view> words = splitWords(line.text);
-        if (words.size() != 3 && words.size() != 4)
-            return fail("expected 'initials score wave', then optionally its run=ID/pN, found " +
+        if (words.size() < 3 || words.size() > 5)
+            return fail("expected 'initials score wave', then optionally board=... and run=ID/pN, found " +
                         quoted(line.text));
         if (!validInitials(words[0]))
             return fail("initials " + quoted(words[0], 10) + " must be three uppercase letters or digits");
@@ -144,12 +200,8 @@ vox::Result<HighScoreTable> parseHighScores(std::string_view text, std::string_v
         std::copy(words[0].begin(), words[0].end(), entry.initials.begin());
         entry.score = *score;
         entry.wave = *wave;
-        if (words.size() == 4) {
-            entry.run = parseRunLink(words[3]);
-            if (!entry.run)
-                return fail("run " + quoted(words[3], 40) +
-                            " must be run= with 16 lowercase hex digits, then /p1 or /p2");
-        }
+        if (vox::Status tags = parseEntryTags(std::span(words).subspan(3), entry, fail); !tags)
+            return tags.error();
         const std::optional<int> rank = table.insert(entry);
         VOX_ASSERT(rank.has_value(), "parseHighScores: an ordered entry must enter a table with room");
     }

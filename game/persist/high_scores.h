@@ -2,17 +2,26 @@
 // `HighScoreTable`: the persistent top ten, with three-letter initials, score and wave, and its text file:
 //
 //     voxel-invaders-highscores 1
-//     # initials score wave [run], best first
-//     ACE 7340 4 run=9f3c01d2a4b5e6f7/p1
+//     # initials score wave [board] [run], best first
+//     ACE 7340 4 board=arcade/3/1500 run=9f3c01d2a4b5e6f7/p1
+//     KIM 5120 3 board=easy/5/1000
 //     BOB 2210 2
 //     end
 //
-// The optional fourth word links the entry to its recorded run (score_runs.h): the file runs/<id>.vir
-// beside the table and the player (p1 or p2) of that session whose score this is.
+// The optional `board=` word is the board the score was made on (`BoardSettings`: difficulty, ships,
+// extra-ship score); an entry without it was written before the table kept it, and its board is unknown.
+// The optional `run=` word links the entry to its recorded run (score_runs.h): the file runs/<id>.vir
+// beside the table and the player (p1 or p2) of that session whose score this is. When both are given,
+// board= comes first.
+//
+// One table for every board: scores made on other settings stand beside the arcade's, each row showing its
+// board (docs/game.md, "The top ten"), and a kept run is verified against the board its row names.
 //
 // Ordering: higher scores first; on a tie the earlier entry stays above, so a new score must beat an
 // entry to pass it. A file with entries out of that order, more than ten entries, bad initials or numbers
 // out of range is rejected as corrupt (the game keeps it aside and starts with an empty table).
+
+#include "sim/sim_types.h"
 
 #include "vox/core/result.h"
 
@@ -44,6 +53,8 @@ struct HighScore {
     uint32_t score = 0;                          ///< Points, 1 to kMaxHighScore.
     int wave = 1;                                ///< Wave reached, 1 to kMaxHighScoreWave.
     std::optional<RunLink> run = std::nullopt;   ///< Its recorded run, if kept.
+    /// The board it was made on; nothing for an entry from before the table kept it.
+    std::optional<BoardSettings> board = std::nullopt;
 
     /// The initials as a string, e.g. "ACE".
     [[nodiscard]] std::string initialsText() const { return {initials.begin(), initials.end()}; }

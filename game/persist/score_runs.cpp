@@ -161,7 +161,7 @@ vox::Result<Replay> loadScoreRun(const std::filesystem::path& runsDirectory, con
 std::optional<RunClaim> runClaimOf(const HighScore& entry) {
     if (!entry.run)
         return std::nullopt;
-    return RunClaim{entry.run->player, entry.score, entry.wave, entry.initials};
+    return RunClaim{entry.run->player, entry.score, entry.wave, entry.initials, entry.board};
 }
 
 vox::Result<Replay> loadEntryRun(const std::filesystem::path& highScoresFile, const HighScore& entry) {

@@ -16,8 +16,6 @@
 namespace invaders {
 namespace {
 
-constexpr std::array<std::string_view, 3> kDifficultyNames = {"arcade", "easy", "hard"};
-
 struct ModifierName {
     vox::KeyModifiers modifier;
     std::string_view prefix;
@@ -90,6 +88,18 @@ std::optional<float> parseFloat(std::string_view text) {
     return value;
 }
 
+// A whole decimal number of at most 9 digits, without sign or spaces; nothing for anything else.
+std::optional<int32_t> parseWholeNumber(std::string_view text) {
+    if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        }))
+        return std::nullopt;
+    int32_t value = 0;
+    for (const char c : text)
+        value = value * 10 + (c - '0');
+    return value;
+}
+
 // The scalar settings, each with its parser; keys are parsed separately.
 class SettingsReader {
 public:
@@ -126,6 +136,12 @@ public:
             return renderScale(line, value);
         if (name == "difficulty")
             return choice(line, name, value, kDifficultyNames, m_result.settings.difficulty);
+        if (name == "starting_ships")
+            return dipSwitch(line, name, value, arcade::kStartingShipsChoices,
+                             m_result.settings.startingShips);
+        if (name == "extra_ship_score")
+            return dipSwitch(line, name, value, arcade::kExtraShipScoreChoices,
+                             m_result.settings.extraShipScore);
         for (const LookFlag& flag : kLookFlags) {
             if (name == flag.name)
                 return lenientBoolean(line, name, value, m_result.settings.*flag.member);
@@ -205,6 +221,24 @@ private:
         return {};
     }
 
+    // One of a DIP switch's `choices`; anything else is only a warning, and the setting keeps its default
+    // (the arcade's): a typo must not cost the player their keys and volumes (see settings.h).
+    template <std::size_t N>
+    vox::Status dipSwitch(const TextLine& line, std::string_view name, std::string_view value,
+                          const std::array<int32_t, N>& choices, int32_t& out) {
+        const std::optional<int32_t> number = parseWholeNumber(value);
+        if (!number || std::find(choices.begin(), choices.end(), *number) == choices.end()) {
+            std::string allowed;
+            for (std::size_t i = 0; i < N; ++i)
+                allowed += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::to_string(choices[i]);
+            warn(line, std::string(name) + " must be " + allowed + ", not " + quoted(value) + "; using " +
+                           std::to_string(out));
+            return {};
+        }
+        out = *number;
+        return {};
+    }
+
     // A boolean whose bad value is only a warning: the setting keeps its default (see settings.h).
     vox::Status lenientBoolean(const TextLine& line, std::string_view name, std::string_view value,
                                bool& out) {
@@ -238,14 +272,6 @@ private:
 };
 
 } // namespace
-
-std::string_view difficultyName(Difficulty difficulty) {
-    return enumName(kDifficultyNames, difficulty);
-}
-
-std::optional<Difficulty> difficultyFromName(std::string_view name) {
-    return enumFromName<Difficulty>(kDifficultyNames, name);
-}
 
 bool isRebindable(Action action) {
     return std::find(kRebindableActions.begin(), kRebindableActions.end(), action) !=
@@ -294,14 +320,17 @@ std::string formatSettings(const Settings& settings) {
     const auto boolean = [](bool value) { return value ? "true" : "false"; };
     std::string text = headerLine(kSettingsMagic, kSettingsVersion);
     text += "# Written by voxel-invaders; safe to edit while the game is closed. Volumes are 0 to 1,\n"
-            "# difficulty is arcade, easy or hard, quality is auto, low or high, render_scale is auto\n"
-            "# or 0.5 to 1, keys use SDL scancode names (one per line).\n";
+            "# difficulty is arcade, easy or hard, starting_ships 3 to 6, extra_ship_score 1000 or 1500,\n"
+            "# quality is auto, low or high, render_scale is auto or 0.5 to 1, keys use SDL scancode\n"
+            "# names (one per line).\n";
     text += "master_volume = " + formatFloat(settings.masterVolume) + "\n";
     text += "effects_volume = " + formatFloat(settings.effectsVolume) + "\n";
     text += std::string("mute = ") + boolean(settings.mute) + "\n";
     text += std::string("fullscreen = ") + boolean(settings.fullscreen) + "\n";
     text += std::string("vsync = ") + boolean(settings.vsync) + "\n";
     text += "difficulty = " + std::string(difficultyName(settings.difficulty)) + "\n";
+    text += "starting_ships = " + std::to_string(settings.startingShips) + "\n";
+    text += "extra_ship_score = " + std::to_string(settings.extraShipScore) + "\n";
     text += std::string("flat_view = ") + boolean(settings.flatView) + "\n";
     text += "quality = " + std::string(qualityName(settings.quality)) + "\n";
     text += "render_scale = " + (settings.renderScale ? formatFloat(*settings.renderScale) : "auto") + "\n";

@@ -11,6 +11,8 @@
 //     fullscreen = false
 //     vsync = true
 //     difficulty = arcade
+//     starting_ships = 3
+//     extra_ship_score = 1500
 //     flat_view = false
 //     quality = auto
 //     render_scale = auto
@@ -38,6 +40,8 @@
 // - Comments start with '#'. Keys can come in any order and may be left out (they keep their defaults).
 // - The last line is `end`, so a file cut short by a crash or a full disk is recognised.
 //
+// - starting_ships is 3, 4, 5 or 6 and extra_ship_score 1000 or 1500 (the board's DIP switches, see
+//   arcade_rules.h); any other value is a warning naming the setting, which keeps its default (the arcade's).
 // - The accessibility and view settings (reduce_motion to show_inputs above) are booleans too; a bad value of
 //   one of them (`flashes = maybe`) is a warning naming the setting, which keeps its default: a typo there
 //   must not cost the player their keys and volumes.
@@ -52,6 +56,7 @@
 #include "actions.h"
 #include "difficulty.h"
 #include "quality.h"
+#include "sim/sim_types.h"
 
 #include "vox/core/result.h"
 #include "vox/platform/action_map.h"
@@ -96,16 +101,19 @@ inline constexpr float kVolumeStep = 0.1f;
 
 /// The options model: what the options menu edits and the settings file stores. Defaults are a first run.
 struct Settings {
-    float masterVolume = 0.8f;                  ///< 0 to 1.
-    float effectsVolume = 1.0f;                 ///< 0 to 1.
-    bool mute = false;                          ///< All sound off, volumes kept.
-    bool fullscreen = false;                    ///< Start in (desktop) fullscreen.
-    bool vsync = true;                          ///< Wait for the display's refresh.
-    Difficulty difficulty = Difficulty::Arcade; ///< Rules preset.
-    bool flatView = false;                      ///< "Arcade flat" view: straight on, no tilt or sway.
-    Quality quality = Quality::Auto;            ///< Drawing work; AUTO: by the driver (quality.h).
-    std::optional<float> renderScale;           ///< 3D resolution, 0.5 to 1; none: AUTO (the quality's).
-    KeyBindings keys = defaultKeyBindings();    ///< Keys per rebindable action.
+    float masterVolume = 0.8f;                      ///< 0 to 1.
+    float effectsVolume = 1.0f;                     ///< 0 to 1.
+    bool mute = false;                              ///< All sound off, volumes kept.
+    bool fullscreen = false;                        ///< Start in (desktop) fullscreen.
+    bool vsync = true;                              ///< Wait for the display's refresh.
+    Difficulty difficulty = Difficulty::Arcade;     ///< Rules preset (GAME SETTINGS).
+    int32_t startingShips = arcade::kStartingShips; ///< Ships per player (GAME SETTINGS): 3 to 6.
+    int32_t extraShipScore =
+        arcade::kExtraLifeScore;             ///< The extra ship's score (GAME SETTINGS): 1000 or 1500.
+    bool flatView = false;                   ///< "Arcade flat" view: straight on, no tilt or sway.
+    Quality quality = Quality::Auto;         ///< Drawing work; AUTO: by the driver (quality.h).
+    std::optional<float> renderScale;        ///< 3D resolution, 0.5 to 1; none: AUTO (the quality's).
+    KeyBindings keys = defaultKeyBindings(); ///< Keys per rebindable action.
     // Accessibility and view (game/scene/apply_look.h applies them).
     bool reduceMotion = false;     ///< No camera sway and no screen shake.
     bool flashes = true;           ///< Hit flashes and the blinking of a hit cannon; false: steady colours.
@@ -115,6 +123,15 @@ struct Settings {
     bool visibleBeat = false;      ///< The ground line and the light pulse with each march note.
     bool cabinet = false;          ///< The upright cabinet: black and white under coloured gels, the moon.
     bool showInputs = false;       ///< In a game, the input panel: each step's left, right and fire.
+
+    /// The board the next game is played on: difficulty, ships and extra-ship score.
+    [[nodiscard]] BoardSettings board() const { return {difficulty, startingShips, extraShipScore}; }
+    /// Sets the difficulty, ships and extra-ship score from `board`.
+    void setBoard(const BoardSettings& board) {
+        difficulty = board.difficulty;
+        startingShips = board.startingShips;
+        extraShipScore = board.extraShipScore;
+    }
 
     /// Same values, keys in the same order.
     [[nodiscard]] bool operator==(const Settings& other) const = default;

@@ -22,7 +22,8 @@ private:
     ui::MenuState m_menu;
 };
 
-// One on/off option: its label, its `Settings` field, the words for its two values and what it does.
+// One on/off option: its label, its `Settings` field, the words for its two values and what its second
+// value does (each hint names that value first, so none reads as describing the other).
 struct AccessibilityRow {
     std::string_view label;
     bool Settings::*field;
@@ -32,13 +33,13 @@ struct AccessibilityRow {
 };
 
 constexpr std::array<AccessibilityRow, 6> kRows = {{
-    {"REDUCE MOTION", &Settings::reduceMotion, "OFF", "ON", "THE VIEW NEITHER SWAYS NOR SHAKES"},
-    {"FLASHES", &Settings::flashes, "OFF", "ON", "OFF: NO WHITE FLASH OR BLINKING ON A HIT"},
+    {"REDUCE MOTION", &Settings::reduceMotion, "OFF", "ON", "ON: THE VIEW NEITHER SWAYS NOR SHAKES"},
+    {"FLASHES", &Settings::flashes, "OFF", "ON", "ON: A WHITE FLASH AND BLINKING ON A HIT"},
     {"COLOUR-BLIND COLOURS", &Settings::colorBlindColors, "OFF", "ON",
-     "COLOURS TOLD APART WITH ANY COLOUR VISION"},
-    {"HIGH-CONTRAST HUD", &Settings::highContrastHud, "OFF", "ON", "ALL TEXT WHITE ON SOLID BLACK"},
-    {"TEXT SIZE", &Settings::largeText, "NORMAL", "LARGE", "TEXT AND SCORES HALF AS LARGE AGAIN"},
-    {"VISIBLE BEAT", &Settings::visibleBeat, "OFF", "ON", "THE GROUND LINE PULSES WITH THE INVADERS' MARCH"},
+     "ON: COLOURS TOLD APART WITH ANY COLOUR VISION"},
+    {"HIGH-CONTRAST HUD", &Settings::highContrastHud, "OFF", "ON", "ON: EVERY TEXT ON A SOLID BOX"},
+    {"TEXT SIZE", &Settings::largeText, "NORMAL", "LARGE", "LARGE: TEXT AND SCORES HALF AS LARGE AGAIN"},
+    {"VISIBLE BEAT", &Settings::visibleBeat, "OFF", "ON", "ON: THE GROUND LINE PULSES WITH THE MARCH"},
 }};
 
 // Under BACK: where the changes go.

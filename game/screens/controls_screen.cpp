@@ -119,7 +119,12 @@ Transition ControlsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     }
     ui.text(status.empty() ? " " : status, ui::theme::kAccent);
     ui.text("MENUS ALWAYS ANSWER ↑↓←→ ENTER SPACE ESC", ui::theme::kMuted);
-    ui.hints({ui::kHintSelect, {"ENTER", "CHANGE KEY", "A", ui::kTouchConfirm}, ui::kHintBack});
+    // ENTER changes the selected action's key; on RESET and BACK it does what they say.
+    const bool onAction =
+        m_menu.selected >= 0 && m_menu.selected < static_cast<int32_t>(kRebindableActions.size());
+    ui.hints({ui::kHintSelect,
+              {"ENTER", onAction ? "CHANGE KEY" : "CHOOSE", "A", ui::kTouchConfirm},
+              ui::kHintBack});
     ui.endPanel();
     return next;
 }

@@ -3,6 +3,7 @@
 // After a game the new row is selected and input waits a moment (a held button must not skip the table).
 #include "flow/runs.h"
 #include "screens/screens.h"
+#include "ui/board_text.h"
 #include "ui/hud.h"
 
 #include <cstdio>
@@ -63,7 +64,8 @@ Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (ui::Painter* painter = ui.painter())
         ui::drawHiScore(*painter, hiScore(runs.highScores(), context.session));
     ui.beginPanel("HIGH SCORES", {0.5f, 0.52f});
-    ui.text("RANK  NAME  SCORE WAVE  RUN       ", ui::theme::kMuted);
+    // One table for every board: each row says what it was made on (docs/game.md, "The top ten").
+    ui.text("RANK NAME  SCORE WAVE  RUN        BOARD      ", ui::theme::kMuted);
     const std::vector<HighScore>& entries = runs.highScores().entries();
     for (int32_t rank = 0; rank < HighScoreTable::kCapacity; ++rank) {
         char line[80];
@@ -75,10 +77,13 @@ Transition HighScoresScreen::layout(const ScreenContext& context, ui::Ui& ui) {
                                : verified && !*verified ? "UNVERIFIED"
                                : verified               ? "VERIFIED"
                                                         : "";
-            std::snprintf(line, sizeof line, "%-4s  %s   %s  %4d  %-10s", ui::ordinalText(rank + 1).c_str(),
-                          entry.initialsText().c_str(), ui::scoreText(entry.score).c_str(), entry.wave, mark);
+            // An entry from before the table kept the board: unknown, not assumed.
+            const std::string board = entry.board ? ui::boardTag(*entry.board) : "?";
+            std::snprintf(line, sizeof line, "%-4s %s  %s  %4d  %-10s %-11s",
+                          ui::ordinalText(rank + 1).c_str(), entry.initialsText().c_str(),
+                          ui::scoreText(entry.score).c_str(), entry.wave, mark, board.c_str());
         } else {
-            std::snprintf(line, sizeof line, "%-4s  ---   %s     -            ",
+            std::snprintf(line, sizeof line, "%-4s ---  %s     -                        ",
                           ui::ordinalText(rank + 1).c_str(), ui::scoreText(0).c_str());
         }
         // Browsed, the selection (a row with an entry, never a placeholder); else the row just entered.

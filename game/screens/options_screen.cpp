@@ -1,6 +1,6 @@
-// Options: sound, difficulty, the view, cabinet and input panel, display, drawing quality and the ways to the
-// accessibility options and the controls. Left/Right change a value; every change is applied and saved
-// from the next step (`OptionsApplier`).
+// Options: sound, the view, cabinet and input panel, display, drawing quality and the ways to the game
+// settings, the accessibility options and the controls. Left/Right change a value; every change is applied
+// and saved from the next step (`OptionsApplier`).
 #include "screens/screens.h"
 #include "ui/key_names.h"
 
@@ -10,7 +10,7 @@
 namespace invaders {
 namespace {
 
-/// Volumes, mute, difficulty, view, cabinet, show inputs, fullscreen, vsync, quality, accessibility,
+/// Volumes, mute, view, cabinet, show inputs, fullscreen, vsync, quality, game settings, accessibility,
 /// controls.
 class OptionsScreen final : public FlowScreen {
 public:
@@ -65,11 +65,6 @@ Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (ui.option("MUTE", options.mute ? "ON" : "OFF") != 0) {
         options.mute = !options.mute;
     }
-    if (const int32_t change = ui.option("DIFFICULTY", ui::upperCase(difficultyName(options.difficulty)))) {
-        // Applies to the next game started.
-        options.difficulty =
-            static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
-    }
     if (ui.option("VIEW", options.flatView ? "ARCADE FLAT" : "3D") != 0) {
         options.flatView = !options.flatView;
     }
@@ -96,6 +91,9 @@ Transition OptionsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     if (const int32_t change = ui.option("RENDER SCALE", renderScaleLabel(options.renderScale, quality))) {
         options.renderScale = stepRenderScale(options.renderScale, change);
     }
+    // The board the next game plays on (difficulty, ships, extra ship), the arcade's or not.
+    if (ui.button("GAME SETTINGS"))
+        next = Transition::show(Screen::GameSettings);
     if (ui.button("ACCESSIBILITY"))
         next = Transition::show(Screen::Accessibility);
     if (ui.button("CONTROLS"))

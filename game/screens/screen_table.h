@@ -21,7 +21,7 @@ enum class Screen : uint8_t {
     Demo,          ///< A game the pilot plays (attract mode, 4 of 4).
     Playing,       ///< A game.
     Paused,        ///< Pause menu over the game.
-    Options,       ///< Volumes, difficulty, display, controls.
+    Options,       ///< Volumes, view, display; the ways to the game settings, accessibility and controls.
     Controls,      ///< Rebinding the play keys.
     GameOver,      ///< "GAME OVER" over the last frame.
     EnterInitials, ///< A top-ten score: three letters.
@@ -29,6 +29,7 @@ enum class Screen : uint8_t {
     Watch,         ///< A top-ten entry's kept run played back (WATCH on the table).
     Share,         ///< A run saved and its code copied (SHARE after a game or while watching).
     Accessibility, ///< Motion, flashes, colours, contrast, text size, the visible beat.
+    GameSettings,  ///< The board's settings for the next game: difficulty, ships, extra-ship score.
     Count, ///< Not a screen: how many there are (`kScreenCount`). Keep it last: the table is checked with it.
 };
 
@@ -65,12 +66,16 @@ using ScreenMaker = std::unique_ptr<FlowScreen> (*)();
 [[nodiscard]] std::unique_ptr<FlowScreen> makeShareScreen();
 /// See `ScreenMaker`.
 [[nodiscard]] std::unique_ptr<FlowScreen> makeAccessibilityScreen();
+/// See `ScreenMaker`.
+[[nodiscard]] std::unique_ptr<FlowScreen> makeGameSettingsScreen();
 
 /// One screen's row of `kScreenTable`.
 struct ScreenRow {
     Screen screen;         ///< The screen; the row's index is its value.
     std::string_view name; ///< Its name as traces and tests print it ("EnterInitials").
     ScreenMaker make;      ///< Makes its object (the flow holds one per screen).
+    /// The options menu or a page it opens: drawn over what the options were opened from, frozen and silent.
+    bool optionsPage = false;
 };
 
 /// Every screen, in the enum's order (this is data, one row per screen).
@@ -81,14 +86,15 @@ inline constexpr std::array kScreenTable = {
     ScreenRow{Screen::Demo, "Demo", &makeDemoScreen},
     ScreenRow{Screen::Playing, "Playing", &makePlayScreen},
     ScreenRow{Screen::Paused, "Paused", &makePauseScreen},
-    ScreenRow{Screen::Options, "Options", &makeOptionsScreen},
-    ScreenRow{Screen::Controls, "Controls", &makeControlsScreen},
+    ScreenRow{Screen::Options, "Options", &makeOptionsScreen, true},
+    ScreenRow{Screen::Controls, "Controls", &makeControlsScreen, true},
     ScreenRow{Screen::GameOver, "GameOver", &makeGameOverScreen},
     ScreenRow{Screen::EnterInitials, "EnterInitials", &makeInitialsScreen},
     ScreenRow{Screen::Replay, "Replay", &makeReplayScreen},
     ScreenRow{Screen::Watch, "Watch", &makeWatchScreen},
     ScreenRow{Screen::Share, "Share", &makeShareScreen},
-    ScreenRow{Screen::Accessibility, "Accessibility", &makeAccessibilityScreen},
+    ScreenRow{Screen::Accessibility, "Accessibility", &makeAccessibilityScreen, true},
+    ScreenRow{Screen::GameSettings, "GameSettings", &makeGameSettingsScreen, true},
 };
 
 /// Number of `Screen` values: the table's rows.
@@ -116,6 +122,11 @@ static_assert(detail::screenTableInOrder(), "kScreenTable: row i is Screen i, ea
 /// The name of `screen` ("Title", "EnterInitials").
 [[nodiscard]] constexpr std::string_view screenName(Screen screen) {
     return kScreenTable[static_cast<std::size_t>(screen)].name;
+}
+
+/// True for the options menu and the pages it opens (`ScreenRow::optionsPage`).
+[[nodiscard]] constexpr bool isOptionsPage(Screen screen) {
+    return kScreenTable[static_cast<std::size_t>(screen)].optionsPage;
 }
 
 } // namespace invaders

@@ -8,6 +8,7 @@
 // UNVERIFIED and why, with WATCH AGAIN, SHARE and BACK; Left goes back into the run.
 #include "flow/runs.h"
 #include "screens/screens.h"
+#include "ui/board_text.h"
 #include "ui/hud.h"
 
 #include "actions.h"
@@ -18,8 +19,9 @@ namespace invaders {
 namespace {
 
 constexpr int64_t kStepsPerSecond = 60;
-constexpr int64_t kShortJump = 5 * kStepsPerSecond; // Left/Right while playing
-constexpr int64_t kLongJump = 30 * kStepsPerSecond; // Page Up/Down
+constexpr int64_t kShortJump = 5 * kStepsPerSecond;       // Left/Right while playing
+constexpr int64_t kLongJump = 30 * kStepsPerSecond;       // Page Up/Down
+constexpr int64_t kBoardShownSteps = 4 * kStepsPerSecond; // the board's panel, from the run's start
 
 /// A top-ten entry's run played back to study: pause, rates, steps, jumps and a seek track; the verdict at
 /// the end (VERIFIED, or UNVERIFIED and why), SHARE; a row without a run says so instead.
@@ -93,9 +95,10 @@ bool moveInRun(const StepContext& context, const ui::NavInput& nav, const RunPla
 void layoutBars(ui::Ui& ui, const RunPlayback& run) {
     const RunBanner banner = run.banner();
     char claim[96];
-    std::snprintf(claim, sizeof claim, "WATCHING %s  %s  WAVE %d",
+    std::snprintf(claim, sizeof claim, "WATCHING %s  %s  WAVE %d  %s",
                   banner.initials.empty() ? "A RUN" : banner.initials.c_str(),
-                  ui::scoreText(banner.score).c_str(), banner.wave);
+                  ui::scoreText(banner.score).c_str(), banner.wave,
+                  ui::boardTag(run.replay().settings.board()).c_str());
     const std::string rate = rateText(run);
     const std::string state = run.ended() ? "ENDED" : run.paused() ? "PAUSED " + rate : rate;
     const std::string where =
@@ -184,6 +187,13 @@ Transition WatchScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         return next;
     }
     layoutBars(ui, *run);
+    // The run's board in words while its first seconds play, under the invaders (the bar keeps its tag).
+    if (!run->ended() && run->stepsPlayed() < kBoardShownSteps) {
+        ui.beginPanel("PLAYED ON", {0.5f, 0.66f});
+        for (const std::string& line : ui::boardLines(run->replay().settings.board()))
+            ui.text(line, ui::theme::kAccent);
+        ui.endPanel();
+    }
     return run->ended() ? layoutEnd(context, ui, *run) : Transition::none();
 }
 

@@ -197,6 +197,13 @@ std::optional<RunDeparture> checkChainLink(const Replay& replay, int64_t stepsPl
     return departureAt(stepsPlayed);
 }
 
+// "easy difficulty, 5 ships, the extra one at 1000": a board in a verdict's sentence.
+std::string boardText(const BoardSettings& board) {
+    return std::string(difficultyName(board.difficulty)) + " difficulty, " +
+           std::to_string(board.startingShips) + " ships, the extra one at " +
+           std::to_string(board.extraShipScore);
+}
+
 RunVerdict judgeRun(const Simulation& simulation, const Replay& replay, const std::optional<RunClaim>& claim,
                     const std::optional<RunDeparture>& departure) {
     RunVerdict verdict;
@@ -212,7 +219,8 @@ RunVerdict judgeRun(const Simulation& simulation, const Replay& replay, const st
     }
     if (claim) {
         verdict.claimMatches = player >= 0 && player < replay.settings.players &&
-                               verdict.finalScore == claim->score && verdict.finalWave == claim->wave;
+                               verdict.finalScore == claim->score && verdict.finalWave == claim->wave &&
+                               (!claim->board || *claim->board == replay.settings.board());
     }
     if (departure) {
         verdict.problem =
@@ -220,7 +228,10 @@ RunVerdict judgeRun(const Simulation& simulation, const Replay& replay, const st
     } else if (!verdict.hashMatches) {
         verdict.problem = finalHashProblem(verdict, replay);
     } else if (!verdict.claimMatches) {
-        if (player < 0 || player >= replay.settings.players)
+        if (claim->board && *claim->board != replay.settings.board())
+            verdict.problem = "the table says the score was made on " + boardText(*claim->board) +
+                              ", but the run was played on " + boardText(replay.settings.board());
+        else if (player < 0 || player >= replay.settings.players)
             verdict.problem = "the entry is player " + std::to_string(player + 1) + "'s, but the run has " +
                               std::to_string(replay.settings.players) + " player(s)";
         else

@@ -25,6 +25,9 @@ struct RunClaim {
     uint32_t score = 0;                          ///< The entry's score.
     int32_t wave = 1;                            ///< The entry's wave.
     std::array<char, 3> initials{'A', 'A', 'A'}; ///< For the banner.
+    /// The board the entry says the score was made on; the run must have been played on it. Nothing: not
+    /// checked (an entry from before the table kept it).
+    std::optional<BoardSettings> board = std::nullopt;
 };
 
 /// Where a replay first departs from its recording: the first point of its hash chain (or its end) whose

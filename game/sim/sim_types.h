@@ -16,6 +16,26 @@
 
 namespace invaders {
 
+/// The rules a game is played on, as an operator sets up the board: the difficulty preset and the DIP
+/// switches. What a score is made with (the top ten keeps it beside each score) and what Options > GAME
+/// SETTINGS chooses for the next game.
+struct BoardSettings {
+    Difficulty difficulty = Difficulty::Arcade; ///< See `Difficulty`.
+    /// Ships each player starts with: one of arcade::kStartingShipsChoices.
+    int32_t startingShips = arcade::kStartingShips;
+    /// The score that gives the one extra ship: one of arcade::kExtraShipScoreChoices.
+    int32_t extraShipScore = arcade::kExtraLifeScore;
+
+    /// True when every field is the 1978 board's factory setting (arcade difficulty, 3 ships, 1,500).
+    [[nodiscard]] constexpr bool isArcadeDefault() const { return *this == BoardSettings{}; }
+    /// True when each field holds one of its choices.
+    [[nodiscard]] constexpr bool isValid() const {
+        return static_cast<uint8_t>(difficulty) <= static_cast<uint8_t>(Difficulty::Hard) &&
+               arcade::isStartingShipsChoice(startingShips) && arcade::isExtraShipScoreChoice(extraShipScore);
+    }
+    friend constexpr bool operator==(const BoardSettings&, const BoardSettings&) = default;
+};
+
 /// What a game session is started with. Together with the inputs of every step it determines the
 /// whole game.
 struct SimSettings {
@@ -26,6 +46,16 @@ struct SimSettings {
     int32_t startingShips = arcade::kStartingShips;
     /// The score that gives the one extra ship: one of arcade::kExtraShipScoreChoices (DIP switch 5).
     int32_t extraShipScore = arcade::kExtraLifeScore;
+
+    /// The board these settings play on.
+    [[nodiscard]] constexpr BoardSettings board() const {
+        return {difficulty, startingShips, extraShipScore};
+    }
+    /// Settings for a game of `players` on `board`, seeded with `seed`.
+    [[nodiscard]] static constexpr SimSettings on(const BoardSettings& board, uint64_t seed,
+                                                  int32_t players) {
+        return {seed, players, board.difficulty, board.startingShips, board.extraShipScore};
+    }
 };
 
 /// The player's controls during one step.

@@ -182,18 +182,6 @@ vox::Result<LoadedRun> loadRun(const std::string& argument) {
     return code;
 }
 
-std::string_view difficultyText(Difficulty difficulty) {
-    switch (difficulty) {
-    case Difficulty::Easy:
-        return "easy";
-    case Difficulty::Hard:
-        return "hard";
-    case Difficulty::Arcade:
-        break;
-    }
-    return "arcade";
-}
-
 // 1200 steps -> "0:20"; an hour or more -> "1:02:03".
 std::string durationText(int64_t steps) {
     const int64_t seconds = steps / kChainSteps;
@@ -245,7 +233,7 @@ void printInfo(const LoadedRun& run, bool json, std::ostream& out) {
             << ", \"simulation_version\": " << replay.simulationVersion
             << ", \"game_version\": " << (run.file ? jsonString(replay.gameVersion) : "null")
             << ", \"seed\": " << settings.seed << ", \"players\": " << settings.players
-            << ", \"difficulty\": \"" << difficultyText(settings.difficulty)
+            << ", \"difficulty\": \"" << difficultyName(settings.difficulty)
             << "\", \"starting_ships\": " << settings.startingShips
             << ", \"extra_ship_score\": " << settings.extraShipScore << ", \"steps\": " << steps
             << ", \"seconds\": " << seconds << ", \"duration\": \"" << durationText(steps)
@@ -260,7 +248,7 @@ void printInfo(const LoadedRun& run, bool json, std::ostream& out) {
     if (run.file)
         out << "game version: " << replay.gameVersion << "\n";
     out << "seed: " << settings.seed << "\nplayers: " << settings.players
-        << "\ndifficulty: " << difficultyText(settings.difficulty)
+        << "\ndifficulty: " << difficultyName(settings.difficulty)
         << "\nstarting ships: " << settings.startingShips << "\nextra ship at: " << settings.extraShipScore
         << " points\nsteps: " << steps << "\nduration: " << durationText(steps) << " (" << seconds
         << " s)\nhash chain: ";

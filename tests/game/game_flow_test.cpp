@@ -272,15 +272,33 @@ TEST(GameFlow, OptionsChangeValuesWithLeftRightAndConfirmOpensControls) {
     EXPECT_TRUE(flow.options().mute);
     keyboard.tap(SDL_SCANCODE_RETURN);
     EXPECT_FALSE(flow.options().mute) << "Confirm toggles too";
-    keyboard.taps({SDL_SCANCODE_DOWN, SDL_SCANCODE_RIGHT});
-    EXPECT_EQ(flow.options().difficulty, Difficulty::Easy);
     // Holding a direction repeats it, as menus do.
     keyboard.hold(SDL_SCANCODE_DOWN);
-    // VIEW, then repeats: CABINET, SHOW INPUTS, FULLSCREEN, VSYNC, QUALITY, RENDER SCALE, ACCESSIBILITY,
-    // CONTROLS
-    keyboard.idle(ui::kRepeatDelay + 7 * ui::kRepeatInterval);
-    EXPECT_EQ(flow.selectedItem(), "CONTROLS");
+    // VIEW, then repeats: CABINET, SHOW INPUTS, FULLSCREEN, VSYNC, QUALITY, RENDER SCALE, GAME SETTINGS
+    keyboard.idle(ui::kRepeatDelay + 6 * ui::kRepeatInterval);
+    EXPECT_EQ(flow.selectedItem(), "GAME SETTINGS");
     keyboard.release(SDL_SCANCODE_DOWN);
+    keyboard.tap(SDL_SCANCODE_RETURN);
+    ASSERT_EQ(flow.screen(), Screen::GameSettings);
+    EXPECT_EQ(flow.selectedItem(), "DIFFICULTY");
+    keyboard.tap(SDL_SCANCODE_RIGHT);
+    EXPECT_EQ(flow.options().difficulty, Difficulty::Easy);
+    EXPECT_TRUE(keyboard.takeSaved());
+    keyboard.taps({SDL_SCANCODE_DOWN, SDL_SCANCODE_RIGHT}); // SHIPS 3 -> 4
+    EXPECT_EQ(flow.selectedItem(), "SHIPS");
+    EXPECT_EQ(flow.options().startingShips, 4);
+    keyboard.taps({SDL_SCANCODE_LEFT, SDL_SCANCODE_LEFT}); // 4 -> 3 -> 6: the choices wrap
+    EXPECT_EQ(flow.options().startingShips, 6);
+    keyboard.tap(SDL_SCANCODE_RIGHT);                        // 6 -> 3
+    keyboard.tap(SDL_SCANCODE_RIGHT);                        // 3 -> 4
+    keyboard.taps({SDL_SCANCODE_DOWN, SDL_SCANCODE_RETURN}); // EXTRA SHIP AT 1500 -> 1000
+    EXPECT_EQ(flow.selectedItem(), "EXTRA SHIP AT");
+    EXPECT_EQ(flow.options().extraShipScore, 1000);
+    keyboard.tap(SDL_SCANCODE_ESCAPE);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.selectedItem(), "GAME SETTINGS") << "the options keep their selection";
+    keyboard.taps({SDL_SCANCODE_DOWN, SDL_SCANCODE_DOWN});
+    EXPECT_EQ(flow.selectedItem(), "CONTROLS");
     keyboard.tap(SDL_SCANCODE_RETURN);
     ASSERT_EQ(flow.screen(), Screen::Controls);
     keyboard.tap(SDL_SCANCODE_ESCAPE);
@@ -291,6 +309,56 @@ TEST(GameFlow, OptionsChangeValuesWithLeftRightAndConfirmOpensControls) {
     keyboard.tap(SDL_SCANCODE_RETURN);
     ASSERT_EQ(flow.screen(), Screen::Playing);
     EXPECT_EQ(flow.simulation()->settings().difficulty, Difficulty::Easy) << "the next game uses it";
+    EXPECT_EQ(flow.simulation()->settings().startingShips, 4);
+    EXPECT_EQ(flow.simulation()->settings().extraShipScore, 1000);
+    EXPECT_EQ(flow.simulation()->player(0).ships, 4) << "the game starts with the ships chosen";
+    ASSERT_TRUE(flow.session().lastRun().has_value());
+    EXPECT_EQ(flow.session().lastRun()->settings.board(), (BoardSettings{Difficulty::Easy, 4, 1000}))
+        << "and its run records them";
+}
+
+int32_t playUntilGameOver(GameFlow& flow);
+
+// ARCADE SETTINGS puts the three back to the factory setting; the attract demo plays the arcade's board
+// whatever the options say; a game's top-ten entry keeps the board it was made on.
+TEST(GameFlow, GameSettingsResetToTheArcadesTheDemoKeepsThemAndTheTableRecordsThem) {
+    GameFlow flow({}, assets(), {});
+    Keyboard keyboard(flow);
+    keyboard.tap(SDL_SCANCODE_ESCAPE);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    for (int i = 0; i < 20 && flow.selectedItem() != "GAME SETTINGS"; ++i)
+        keyboard.tap(SDL_SCANCODE_UP); // up from the first row wraps to the last
+    keyboard.tap(SDL_SCANCODE_RETURN);
+    ASSERT_EQ(flow.screen(), Screen::GameSettings);
+    keyboard.taps(
+        {SDL_SCANCODE_LEFT, SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT, SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT});
+    const BoardSettings chosen{Difficulty::Hard, 6, 1000};
+    EXPECT_EQ(flow.options().board(), chosen);
+    keyboard.taps({SDL_SCANCODE_DOWN, SDL_SCANCODE_RETURN});
+    EXPECT_TRUE(flow.options().board().isArcadeDefault()) << "ARCADE SETTINGS";
+    keyboard.taps({SDL_SCANCODE_UP, SDL_SCANCODE_RIGHT, SDL_SCANCODE_UP, SDL_SCANCODE_LEFT, SDL_SCANCODE_UP,
+                   SDL_SCANCODE_LEFT}); // 1000, 3 -> 6, arcade -> hard
+    ASSERT_EQ(flow.options().board(), chosen);
+    keyboard.taps({SDL_SCANCODE_ESCAPE, SDL_SCANCODE_ESCAPE});
+    ASSERT_EQ(flow.screen(), Screen::Title);
+    keyboard.idle(kTitleFrames + kScoreTableFrames + kHighScoresFrames + 2);
+    ASSERT_EQ(flow.screen(), Screen::Demo);
+    EXPECT_TRUE(flow.simulation()->settings().board().isArcadeDefault()) << "the demo plays the arcade's";
+
+    FlowSettings settings;
+    settings.options.setBoard(chosen);
+    GameFlow game(settings, assets(), {});
+    const int32_t score = playUntilGameOver(game);
+    ASSERT_GT(score, 0);
+    EXPECT_EQ(game.session().lastRun()->settings.board(), chosen);
+    run(game, kGameOverFrames + kInputDelayFrames);
+    ASSERT_EQ(game.screen(), Screen::EnterInitials);
+    for (int i = 0; i < 3; ++i) { // AAA
+        run(game, 1, press(Action::Confirm));
+        run(game, 1);
+    }
+    ASSERT_EQ(game.runs().highScores().entries().size(), 1u);
+    EXPECT_EQ(game.runs().highScores().entries()[0].board, chosen) << "the entry keeps its board";
 }
 
 TEST(GameFlow, OptionsShowWhatTheDisplayGranted) {
@@ -298,8 +366,8 @@ TEST(GameFlow, OptionsShowWhatTheDisplayGranted) {
     flow.setDisplay({.vsync = false, .fullscreen = false});
     Keyboard keyboard(flow);
     keyboard.tap(SDL_SCANCODE_ESCAPE);
-    keyboard.taps({SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP, SDL_SCANCODE_UP,
-                   SDL_SCANCODE_UP});
+    for (int i = 0; i < 20 && flow.selectedItem() != "VSYNC"; ++i) // up from the first row wraps to the last
+        keyboard.tap(SDL_SCANCODE_UP);
     ASSERT_EQ(flow.selectedItem(), "VSYNC");
     ASSERT_TRUE(flow.options().vsync) << "requested";
     // The value the screen shows is checked on the drawn frame (game_scene_test); here the state it reads.

@@ -183,15 +183,33 @@ TEST_F(GameSceneTest, TheScoreTableSpritesSitBesideTheirLinesInBothViews) {
 TEST_F(GameSceneTest, HighScoreTableOfTen) {
     HighScoreTable table;
     const char* names[] = {"ACE", "BOB", "CAT", "DOT", "EVE"};
+    // Each row's board: the arcade's, two others, and two entries from before the table kept it.
+    const std::optional<BoardSettings> boards[] = {BoardSettings{}, BoardSettings{Difficulty::Easy, 5, 1000},
+                                                   BoardSettings{Difficulty::Arcade, 6, 1500}, std::nullopt,
+                                                   std::nullopt};
     for (int i = 0; i < 5; ++i)
-        (void)table.insert(
-            {{names[i][0], names[i][1], names[i][2]}, static_cast<uint32_t>(7340 - 1110 * i), 5 - i});
+        (void)table.insert({{names[i][0], names[i][1], names[i][2]},
+                            static_cast<uint32_t>(7340 - 1110 * i),
+                            5 - i,
+                            std::nullopt,
+                            boards[i]});
     std::unique_ptr<GameScene> scene = makeScene(table);
     ASSERT_TRUE(scene);
     for (int i = 0; i < 3; ++i) // down to "HIGH SCORES"
         scene->step(press(i < 2 ? Action::MenuDown : Action::Confirm));
     ASSERT_EQ(scene->flow().screen(), Screen::HighScores);
     EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "high_scores_screen"));
+    const auto rowEndsWith = [&](std::string_view initials, std::string_view board) {
+        const auto& texts = scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(), [&](const ui::DrawnText& text) {
+            const std::string trimmed = text.text.substr(0, text.text.find_last_not_of(' ') + 1);
+            return trimmed.find(initials) != std::string::npos && trimmed.ends_with(board);
+        });
+    };
+    EXPECT_TRUE(rowEndsWith("ACE", " ARCADE"));
+    EXPECT_TRUE(rowEndsWith("BOB", " EASY 5/1000"));
+    EXPECT_TRUE(rowEndsWith("CAT", " 6/1500")) << "arcade difficulty, other switches";
+    EXPECT_TRUE(rowEndsWith("DOT", " ?")) << "unknown, not assumed";
 }
 
 TEST_F(GameSceneTest, GetReadyPauseAndGameOverOverThePlayfield) {
@@ -231,6 +249,49 @@ TEST_F(GameSceneTest, OptionsAndControls) {
     scene->step(press(Action::Confirm)); // listening for Fire's new key
     ASSERT_TRUE(scene->flow().listeningForKey());
     EXPECT_TRUE(vox::test::matchesGolden(render(*scene), "controls_screen"));
+}
+
+// True when the latest frame drew `label`.
+bool drew(const GameScene& scene, std::string_view label) {
+    const auto& texts = scene.lastFrameTexts();
+    return std::any_of(texts.begin(), texts.end(),
+                       [&](const ui::DrawnText& text) { return text.text == label; });
+}
+
+// GAME SETTINGS: each value with the factory setting marked, what the selected row does, and whether the
+// board is the arcade's.
+TEST_F(GameSceneTest, GameSettingsMarkTheArcadesValues) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    // A value as drawn: the selected row's between arrows, the others padded to the same width.
+    const auto drewValue = [&](std::string_view value) {
+        const auto& texts = scene->lastFrameTexts();
+        return std::any_of(texts.begin(), texts.end(), [&](const ui::DrawnText& text) {
+            return text.text == "\u2190 " + std::string(value) + " \u2192" ||
+                   text.text == "  " + std::string(value) + "  ";
+        });
+    };
+    scene->step(press(Action::Back));
+    ASSERT_EQ(scene->flow().screen(), Screen::Options);
+    for (int i = 0; i < 20 && scene->flow().selectedItem() != "GAME SETTINGS"; ++i)
+        scene->step(press(Action::MenuDown));
+    scene->step(press(Action::Confirm));
+    ASSERT_EQ(scene->flow().screen(), Screen::GameSettings);
+    render(*scene);
+    EXPECT_TRUE(drewValue("ARCADE (ARCADE)"));
+    EXPECT_TRUE(drewValue("3 (ARCADE)"));
+    EXPECT_TRUE(drewValue("1500 (ARCADE)"));
+    EXPECT_TRUE(drew(*scene, "THE ARCADE'S OWN SETTINGS"));
+    EXPECT_TRUE(drew(*scene, "EASY AND HARD CHANGE THE INVADERS' SHOTS")) << "the selected row's hint";
+    scene->step(press(Action::MenuDown));
+    scene->step(press(Action::MenuRight)); // 4 ships
+    scene->step(press(Action::MenuDown));
+    const vox::Image changed = render(*scene);
+    EXPECT_TRUE(vox::test::matchesGolden(changed, "game_settings_screen"));
+    expectLegible(*scene, changed, "game settings");
+    EXPECT_TRUE(drewValue("4")) << "no mark: not the arcade's";
+    EXPECT_TRUE(drew(*scene, "NOT THE ARCADE'S SETTINGS"));
+    EXPECT_TRUE(drew(*scene, "THE SCORE THAT GIVES THE ONE EXTRA SHIP (DIP SWITCH 5)"));
 }
 
 TEST_F(GameSceneTest, GameOverThenANewHighScoreThenASecondPlace) {
@@ -659,13 +720,13 @@ TEST_F(GameSceneTest, AccessibilityRowsApplyToTheMenuInTheFrameAfterTheChange) {
     EXPECT_TRUE(vox::test::matchesGolden(normal, "accessibility_screen"));
     expectLegible(*scene, normal, "accessibility");
     // The selected row says what it does.
-    EXPECT_GT(drawnText(*scene, "THE VIEW NEITHER SWAYS NOR SHAKES").max.y, 0);
+    EXPECT_GT(drawnText(*scene, "ON: THE VIEW NEITHER SWAYS NOR SHAKES").max.y, 0);
     const ui::DrawnText normalRow = drawnText(*scene, "REDUCE MOTION");
 
     // TEXT SIZE LARGE: the very next frame's lines are half as tall again.
     selectRow(*scene, "TEXT SIZE");
     render(*scene);
-    EXPECT_GT(drawnText(*scene, "TEXT AND SCORES HALF AS LARGE AGAIN").max.y, 0) << "its hint";
+    EXPECT_GT(drawnText(*scene, "LARGE: TEXT AND SCORES HALF AS LARGE AGAIN").max.y, 0) << "its hint";
     scene->step(press(Action::MenuRight));
     ASSERT_TRUE(scene->flow().options().largeText);
     const vox::Image large = render(*scene);

@@ -241,6 +241,14 @@ TEST(ScreenTransitions, AWalkThroughEveryScreenAndEveryKindOfTransition) {
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Options);
     EXPECT_EQ(flow.selectedItem(), "ACCESSIBILITY") << "the options as they were left";
+    walk.tap(Action::MenuUp);
+    ASSERT_EQ(flow.selectedItem(), "GAME SETTINGS");
+    walk.tap(Action::Confirm);
+    ASSERT_EQ(flow.screen(), Screen::GameSettings);
+    EXPECT_EQ(flow.selectedItem(), "DIFFICULTY") << "the first row, afresh";
+    walk.tap(Action::Back);
+    ASSERT_EQ(flow.screen(), Screen::Options);
+    EXPECT_EQ(flow.selectedItem(), "GAME SETTINGS") << "the options as they were left";
     walk.tap(Action::Back);
     ASSERT_EQ(flow.screen(), Screen::Title);
     walk.tap(Action::Confirm);
@@ -339,6 +347,9 @@ TEST(ScreenTransitions, TheOptionsShowTheGameTheyWereOpenedFromElseTheSky) {
     tap(Action::Confirm);
     ASSERT_EQ(flow.screen(), Screen::Options);
     EXPECT_EQ(flow.scenery(), Scenery::Playfield) << "the paused game";
+    open("GAME SETTINGS", Screen::GameSettings);
+    EXPECT_EQ(flow.scenery(), Scenery::Playfield);
+    tap(Action::Back);
     open("ACCESSIBILITY", Screen::Accessibility);
     EXPECT_EQ(flow.scenery(), Scenery::Playfield);
     tap(Action::Back);

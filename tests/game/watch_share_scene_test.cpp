@@ -114,7 +114,16 @@ TEST_F(WatchShareSceneTest, TheWatchBannerThePauseMenuAndTheVerdict) {
     playEnterAndWatch();
     if (HasFatalFailure())
         return;
-    steps(120);
+    // As it starts, the run's board in words over the playfield, and its tag in the bar (written out to
+    // look at: watch_start.png).
+    steps(1);
+    render("watch_start");
+    EXPECT_TRUE(drew("PLAYED ON")) << "the board, as the watch starts";
+    EXPECT_TRUE(drew("ARCADE DIFFICULTY, 3 SHIPS"));
+    EXPECT_TRUE(drew("EXTRA SHIP AT 1500 (THE ARCADE'S)"));
+    EXPECT_TRUE(drewStarting("WATCHING AAA") && drewContaining("  ARCADE")) << "the bar's tag";
+    expectNoTextsOverlap("starting");
+    steps(119);
     m_scene->step(press(Action::MenuUp)); // 2x
     steps(60);
     const vox::Image playing = render("watch_banner");
@@ -122,6 +131,7 @@ TEST_F(WatchShareSceneTest, TheWatchBannerThePauseMenuAndTheVerdict) {
     EXPECT_TRUE(drewStarting("WATCHING AAA")) << "the banner names whose run it is";
     EXPECT_TRUE(drewContaining("0:04 / ")) << "where it stands";
     EXPECT_TRUE(drewContaining("  2X")) << "and the speed";
+    EXPECT_FALSE(drew("PLAYED ON")) << "gone after the first four seconds";
     EXPECT_TRUE(drew("5 S") && drew("30 S") && drew("SPEED")) << "the keys, playing";
     expectNoTextsOverlap("playing");
     vox::RenderTarget square = makeTarget(1024, 768);

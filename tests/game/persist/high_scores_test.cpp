@@ -91,6 +91,41 @@ TEST(HighScoreTable, RoundTripsThroughItsFile) {
     EXPECT_TRUE(empty.value().entries().empty());
 }
 
+// Each entry keeps the board it was made on; an entry written before the table kept it reads as unknown.
+TEST(HighScoreTable, EntriesKeepTheirBoardAndOlderEntriesHaveNone) {
+    HighScoreTable table;
+    HighScore arcade = entry("ACE", 7340, 4);
+    arcade.board = invaders::BoardSettings{};
+    arcade.run = invaders::RunLink{0x0123456789abcdefULL, 1};
+    HighScore easy = entry("KIM", 5120, 3);
+    easy.board = invaders::BoardSettings{invaders::Difficulty::Easy, 5, 1000};
+    (void)table.insert(arcade);
+    (void)table.insert(easy);
+    (void)table.insert(entry("OLD", 100, 1));
+    const std::string text = invaders::formatHighScores(table);
+    EXPECT_NE(text.find("ACE 7340 4 board=arcade/3/1500 run=0123456789abcdef/p2\n"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("KIM 5120 3 board=easy/5/1000\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("OLD 100 1\n"), std::string::npos) << text;
+    auto parsed = invaders::parseHighScores(text, "highscores.txt");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message << "\n" << text;
+    EXPECT_EQ(parsed.value(), table);
+    EXPECT_FALSE(parsed.value().entries()[2].board.has_value()) << "unknown, not assumed to be the arcade's";
+    // Every board the game can record reads back.
+    for (const auto difficulty :
+         {invaders::Difficulty::Arcade, invaders::Difficulty::Easy, invaders::Difficulty::Hard})
+        for (const int32_t ships : invaders::arcade::kStartingShipsChoices)
+            for (const int32_t extra : invaders::arcade::kExtraShipScoreChoices) {
+                HighScoreTable one;
+                HighScore made = entry("ONE", 10, 1);
+                made.board = invaders::BoardSettings{difficulty, ships, extra};
+                (void)one.insert(made);
+                auto read = invaders::parseHighScores(invaders::formatHighScores(one), "highscores.txt");
+                ASSERT_TRUE(read.ok()) << read.error().message;
+                EXPECT_EQ(read.value(), one);
+            }
+}
+
 TEST(HighScoreTable, CorruptFilesAreRejectedWithTheLineAndReason) {
     const std::string header = "voxel-invaders-highscores 1\n";
     std::string eleven = header;
@@ -109,6 +144,14 @@ TEST(HighScoreTable, CorruptFilesAreRejectedWithTheLineAndReason) {
         {header + "ACE 100 1 run=0123456789ABCDEF/p1\nend\n", ":2: run 'run=0123456789ABCDEF/p1'"},
         {header + "ACE 100 1 run=0123456789abcdef/p3\nend\n", ":2: run 'run=0123456789abcdef/p3'"},
         {header + "ACE 100 1 run=0123456789abcde/p1\nend\n", ":2: run "},
+        {header + "ACE 100 1 board=arcade/7/1500\nend\n", ":2: board 'board=arcade/7/1500' must be"},
+        {header + "ACE 100 1 board=arcade/3/1200\nend\n", ":2: board 'board=arcade/3/1200' must be"},
+        {header + "ACE 100 1 board=medium/3/1500\nend\n", ":2: board 'board=medium/3/1500' must be"},
+        {header + "ACE 100 1 board=arcade/3\nend\n", ":2: board 'board=arcade/3' must be"},
+        {header + "ACE 100 1 board=arcade/-3/1500\nend\n", ":2: board"},
+        {header + "ACE 100 1 run=0123456789abcdef/p1 board=arcade/3/1500\nend\n",
+         ":2: expected 'initials score wave'"}, // board= comes first
+        {header + "ACE 100 1 board=arcade/3/1500 board=arcade/3/1500\nend\n", ":2: run 'board="},
         {header + "ace 100 1\nend\n", ":2: initials 'ace'"},
         {header + "ACED 100 1\nend\n", ":2: initials"},
         {header + "ACE 0 1\nend\n", ":2: score '0'"},

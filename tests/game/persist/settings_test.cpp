@@ -294,4 +294,53 @@ TEST(Settings, ABadAccessibilityValueIsAWarningNamingTheSettingAndKeepsTheDefaul
     EXPECT_TRUE(contains(warnings[1], "settings.txt:4: large_text must be true or false")) << warnings[1];
 }
 
+// The board's DIP switches (GAME SETTINGS): every choice round-trips; the defaults are the arcade's.
+TEST(Settings, EveryShipsAndExtraShipChoiceRoundTrips) {
+    const Settings defaults;
+    EXPECT_TRUE(defaults.board().isArcadeDefault());
+    for (const int32_t ships : invaders::arcade::kStartingShipsChoices) {
+        for (const int32_t extra : invaders::arcade::kExtraShipScoreChoices) {
+            Settings settings;
+            settings.startingShips = ships;
+            settings.extraShipScore = extra;
+            const std::string text = invaders::formatSettings(settings);
+            EXPECT_TRUE(contains(text, "starting_ships = " + std::to_string(ships) + "\n")) << text;
+            EXPECT_TRUE(contains(text, "extra_ship_score = " + std::to_string(extra) + "\n")) << text;
+            auto parsed = parseSettings(text, kFile);
+            ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+            EXPECT_TRUE(parsed.value().settings == settings) << text;
+            EXPECT_TRUE(parsed.value().warnings.empty());
+            EXPECT_EQ(parsed.value().settings.board().isArcadeDefault(), ships == 3 && extra == 1500);
+        }
+    }
+}
+
+// A value that is not one of the switch's choices is a warning naming the file, line and setting; the setting
+// keeps the arcade's value and the rest of the file still counts.
+TEST(Settings, ABadShipsOrExtraShipValueIsAWarningAndKeepsTheArcadesValue) {
+    const std::string text = "voxel-invaders-settings 1\n"
+                             "starting_ships = 9\n"
+                             "extra_ship_score = 1200\n"
+                             "master_volume = 0.3\n"
+                             "end\n";
+    auto parsed = parseSettings(text, kFile);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    const Settings& settings = parsed.value().settings;
+    EXPECT_EQ(settings.startingShips, 3);
+    EXPECT_EQ(settings.extraShipScore, 1500);
+    EXPECT_FLOAT_EQ(settings.masterVolume, 0.3f);
+    const std::vector<std::string>& warnings = parsed.value().warnings;
+    ASSERT_EQ(warnings.size(), 2u);
+    EXPECT_EQ(warnings[0], "settings.txt:2: starting_ships must be 3, 4, 5 or 6, not '9'; using 3");
+    EXPECT_EQ(warnings[1], "settings.txt:3: extra_ship_score must be 1000 or 1500, not '1200'; using 1500");
+    for (const std::string_view bad : {"four", "-4", "4.0", "+4", ""}) {
+        const std::string file =
+            "voxel-invaders-settings 1\nstarting_ships = " + std::string(bad) + "\nend\n";
+        auto read = parseSettings(file, kFile);
+        ASSERT_TRUE(read.ok()) << bad;
+        EXPECT_EQ(read.value().settings.startingShips, 3) << bad;
+        EXPECT_EQ(read.value().warnings.size(), 1u) << bad;
+    }
+}
+
 } // namespace

@@ -131,6 +131,24 @@ TEST(VerifyRun, ADamagedRunOrAWrongClaimIsUnverified) {
     EXPECT_NE(player.problem.find("1 player(s)"), std::string::npos) << player.problem;
 }
 
+// A table entry names the board its score was made on; a run played on another board does not verify it
+// (a 6-ship run must not pass for an arcade score), and an entry naming no board is not checked for one.
+TEST(VerifyRun, TheBoardTheEntryNamesMustBeTheRunsBoard) {
+    const SimSettings settings = SimSettings::on({Difficulty::Arcade, 6, 1000}, 7, 1);
+    const RecordedRun run = recordRun(settings, 2400);
+    const BoardSettings played = settings.board();
+    EXPECT_TRUE(
+        verifyRun(run.replay, builtinAssets(), RunClaim{0, run.score, run.wave, {}, played}).verified());
+    EXPECT_TRUE(verifyRun(run.replay, builtinAssets(), RunClaim{0, run.score, run.wave, {}}).verified());
+    const RunVerdict arcade =
+        verifyRun(run.replay, builtinAssets(), RunClaim{0, run.score, run.wave, {}, BoardSettings{}});
+    EXPECT_TRUE(arcade.hashMatches);
+    EXPECT_FALSE(arcade.verified());
+    EXPECT_EQ(arcade.problem,
+              "the table says the score was made on arcade difficulty, 3 ships, the extra one at "
+              "1500, but the run was played on arcade difficulty, 6 ships, the extra one at 1000");
+}
+
 TEST(VerifyRun, TheSecondPlayerOfATwoPlayerGameIsChecked) {
     const SimSettings settings{11, 2, Difficulty::Arcade};
     const RecordedRun run = recordRun(settings, 6000);
