@@ -54,7 +54,8 @@ void GameSettingsScreen::enter() {
     m_menu.selected = 0;
 }
 
-Transition GameSettingsScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
+Transition GameSettingsScreen::step(const StepContext& context, ui::Ui& ui,
+                                    const vox::ActionState& /*input*/) {
     if (ui.nav().back)
         return Transition::returnTo(Screen::Options);
     return layout(context, ui);
@@ -65,8 +66,9 @@ Transition GameSettingsScreen::layout(const ScreenContext& context, ui::Ui& ui) 
     const BoardSettings arcade;
     Transition next;
     ui.beginPanel("GAME SETTINGS", {0.5f, 0.5f}, &m_menu);
-    if (const int32_t change = ui.option("DIFFICULTY", marked(ui::upperCase(difficultyName(options.difficulty)),
-                                                              options.difficulty == arcade.difficulty))) {
+    if (const int32_t change =
+            ui.option("DIFFICULTY", marked(ui::upperCase(difficultyName(options.difficulty)),
+                                           options.difficulty == arcade.difficulty))) {
         options.difficulty =
             static_cast<Difficulty>((static_cast<int32_t>(options.difficulty) + 3 + change) % 3);
     }
@@ -74,8 +76,9 @@ Transition GameSettingsScreen::layout(const ScreenContext& context, ui::Ui& ui) 
                                                          options.startingShips == arcade.startingShips))) {
         options.startingShips = cycle(arcade::kStartingShipsChoices, options.startingShips, change);
     }
-    if (const int32_t change = ui.option("EXTRA SHIP AT", marked(std::to_string(options.extraShipScore),
-                                                                 options.extraShipScore == arcade.extraShipScore))) {
+    if (const int32_t change =
+            ui.option("EXTRA SHIP AT", marked(std::to_string(options.extraShipScore),
+                                              options.extraShipScore == arcade.extraShipScore))) {
         options.extraShipScore = cycle(arcade::kExtraShipScoreChoices, options.extraShipScore, change);
     }
     if (ui.button("ARCADE SETTINGS"))

@@ -4,6 +4,8 @@
 #include "screens/screens.h"
 #include "ui/hud.h"
 
+#include <algorithm>
+
 namespace invaders {
 namespace {
 
@@ -22,6 +24,23 @@ float scoreTableRowY(int32_t row) {
     return 0.458f + 0.085f * static_cast<float>(row);
 }
 
+namespace {
+
+// Where the table's title goes, as a fraction of the height: 0.37, or lower where the logo (kept clear by the
+// scene) reaches further down, as a tall narrow window makes it; never onto the first row.
+float titleY(const ui::Painter& painter) {
+    const auto height = static_cast<float>(painter.size().y);
+    const float line = static_cast<float>(painter.lineHeight());
+    const float firstRowTop = scoreTableRowY(0) * height - line;
+    float y = 0.37f * height;
+    for (const ui::ScreenBox& kept : painter.layout().keptClear)
+        if (static_cast<float>(kept.max.y) < firstRowTop)
+            y = std::max(y, static_cast<float>(kept.max.y) + line);
+    return std::min(y, firstRowTop - line / 2.0f) / height;
+}
+
+} // namespace
+
 Transition ScoreTableScreen::step(const StepContext& context, ui::Ui& ui, const vox::ActionState& /*input*/) {
     return stepAttract(context, ui.nav(), kScoreTableFrames);
 }
@@ -37,7 +56,7 @@ Transition ScoreTableScreen::layout(const ScreenContext& context, ui::Ui& ui) {
         painter->text(text, {(painter->size().x - box.x) / 2, static_cast<int32_t>(y * size.y) - box.y / 2},
                       color, scale);
     };
-    centred("*SCORE ADVANCE TABLE*", 0.37f, ui::theme::kText, 1);
+    centred("*SCORE ADVANCE TABLE*", titleY(*painter), ui::theme::kText, 1);
     // Beside the sprites of GameScene's score table (same rows: mystery, 30, 20, 10).
     const char* lines[] = {"= ? MYSTERY", "= 30 POINTS", "= 20 POINTS", "= 10 POINTS"};
     for (int32_t i = 0; i < 4; ++i) {

@@ -180,6 +180,37 @@ TEST_F(GameSceneTest, TheScoreTableSpritesSitBesideTheirLinesInBothViews) {
     }
 }
 
+// In a tall, narrow window (a phone held upright) the logo reaches further down the screen; the table's
+// title goes below it, above the first line, rather than under the logo.
+TEST_F(GameSceneTest, TheScoreTablesTitleClearsTheLogoInATallWindow) {
+    std::unique_ptr<GameScene> scene = makeScene();
+    ASSERT_TRUE(scene);
+    steps(*scene, kTitleFrames + 1);
+    ASSERT_EQ(scene->flow().screen(), Screen::ScoreTable);
+    for (const glm::ivec2 size : {glm::ivec2(1280, 720), glm::ivec2(540, 960), glm::ivec2(400, 900)}) {
+        SCOPED_TRACE(std::to_string(size.x) + "x" + std::to_string(size.y));
+        render(*scene, size.x, size.y);
+        const ui::FrameLayout& layout = scene->lastFrameLayout();
+        ASSERT_FALSE(layout.keptClear.empty());
+        const auto& texts = scene->lastFrameTexts();
+        const auto title = std::find_if(texts.begin(), texts.end(), [](const ui::DrawnText& t) {
+            return t.text == "*SCORE ADVANCE TABLE*";
+        });
+        const auto first = std::find_if(texts.begin(), texts.end(),
+                                        [](const ui::DrawnText& t) { return t.text == "= ? MYSTERY"; });
+        ASSERT_NE(title, texts.end());
+        ASSERT_NE(first, texts.end());
+        for (const ui::ScreenBox& kept : layout.keptClear) {
+            const bool overlaps = title->min.x < kept.max.x && kept.min.x < title->max.x &&
+                                  title->min.y < kept.max.y && kept.min.y < title->max.y;
+            EXPECT_FALSE(overlaps) << "the title (" << title->min.y << " to " << title->max.y
+                                   << ") over a box kept "
+                                   << "clear (" << kept.min.y << " to " << kept.max.y << ")";
+        }
+        EXPECT_LE(title->max.y, first->min.y) << "above the first line";
+    }
+}
+
 TEST_F(GameSceneTest, HighScoreTableOfTen) {
     HighScoreTable table;
     const char* names[] = {"ACE", "BOB", "CAT", "DOT", "EVE"};
