@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, then builds and tests everything headless: Release with warnings as errors (and every public
 # engine header compiled alone under strict warnings, with GCC and Clang); the simulation (invaders_sim) and
-# its suites built with GLM alone and shown to reach no SDL2, libepoxy or GL (scripts/check-sim.sh); the engine as its users
+# its suites built with GLM alone and shown to reach no SDL2, libepoxy or GL (scripts/check-sim.sh), and built
+# with Clang to replay the corpus of runs (tests/data/corpus) step for step (scripts/check-corpus-clang.sh); the engine as its users
 # take it (the API reference with Doxygen, the installed CMake package with every example built against it
 # from outside the checkout, add_subdirectory from an outside project: scripts/check-engine-package.sh); the web build
 # (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs),
@@ -45,6 +46,8 @@ for stage in "${stages[@]}"; do
     sim)
       echo "=== sim: the simulation and its suites with GLM alone (no SDL2, libepoxy or GL)"
       scripts/check-sim.sh
+      # The corpus (tests/data/corpus) step for step with Clang too: vir verify and the corpus suite.
+      scripts/check-corpus-clang.sh
       ;;
     engine)
       echo "=== engine: API reference, installed package, examples, add_subdirectory"
