@@ -5,7 +5,8 @@
 # with Clang to replay the corpus of runs (tests/data/corpus) step for step (scripts/check-corpus-clang.sh); the engine as its users
 # take it (the API reference with Doxygen, the installed CMake package with every example built against it
 # from outside the checkout, add_subdirectory from an outside project: scripts/check-engine-package.sh); the web build
-# (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs),
+# (WebAssembly, preset `web`) run in headless Chromium against the Release game (tests/web/web_page_test.mjs)
+# and replaying the corpus of runs step for step (tests/web/corpus_page_test.mjs),
 # and every system header it read owned by a package its set-up installs (scripts/check-web-headers.sh); the
 # Debian packages built, linted, installed, run and removed (scripts/check-packages.sh);
 # the libFuzzer targets built with clang, each run for 60 s (scripts/fuzz.sh); and the `asan` preset (ASan +
@@ -69,6 +70,10 @@ for stage in "${stages[@]}"; do
       scripts/check-web-headers.sh build/web # a bare machine's web.sh installs every header the build reads
       node --experimental-websocket tests/web/web_page_test.mjs build/release/game/voxel-invaders \
         build/web/game build/web/test-output
+      # Every corpus run (tests/data/corpus) chosen on the page and played there, every second of its chain
+      # checked; a changed copy departs on the page at the second the native vir names.
+      node --experimental-websocket tests/web/corpus_page_test.mjs build/release/game/tools/vir build/web/game \
+        tests/data/corpus build/web/test-output/corpus
       # The game by touch alone in the page (Input.dispatchTouchEvent): start, move and fire at once, pause.
       node --experimental-websocket tests/web/touch_test.mjs build/web/game build/web/test-output
       ;;
