@@ -1,9 +1,10 @@
-// The corpus on the page (scripts/test.sh, stage `web`; tests/data/corpus/README.md): every corpus run,
-// chosen on the page with its "Open run" button as a player would, is played by the WebAssembly build in
-// headless Chromium, which compares the state hash of every second with the run's hash chain as it plays (a
-// departure ends the game with status 1, "the playback departs at M:SS, step N"). Each must end with status 0
-// on its recorded final state hash. Then a copy of one run with one input changed (and its checksum made
-// right) must depart on the page at the second the native `vir verify` names: the first after the change.
+// The corpus on the page (scripts/test.sh, stage `web`; tests/data/corpus/README.md): every corpus run is
+// opened on the page as a file chosen with its "Open run" button is (?runfile: the page's own path for a
+// chosen file, minus the file dialog, which tests/web/web_page_test.mjs covers) and played by the WebAssembly
+// build in headless Chromium, which compares the state hash of every second with the run's hash chain as it
+// plays (a departure ends the game with status 1, "the playback departs at M:SS, step N"). Each must end with
+// status 0 on its recorded final state hash. Then a copy of one run with one input changed (and its checksum
+// made right) must depart on the page at the second the native `vir verify` names: the first after the change.
 //
 // Usage: node --experimental-websocket tests/web/corpus_page_test.mjs VIR WEB_FOLDER CORPUS_FOLDER OUTPUT_FOLDER
 //   VIR            build/release/game/tools/vir (the native tool, for the changed copy's departure)
@@ -55,6 +56,20 @@ function changedCopy(bytes) {
   return { bytes: copy, step };
 }
 
+// The page's report on playing the .vir at `path` (opened with ?runfile, as a file chosen on the page is).
+// A page that never finished loading (seen now and then in headless Chromium on a busy machine: the page
+// stays on "Loading", its game never started) is tried once more, saying so; a game that ran is never.
+async function playOnPage(webFolder, path) {
+  const open = () => runPage({ root: webFolder, size: kSize, timeout: 120, runFile: path,
+                               query: `runfile&hash&size=${kSize}` });
+  const page = await open();
+  if (page.exitStatus !== null || page.output)
+    return page;
+  console.log(`note: the page did not load ${path} within 120 s (console: ${(page.console || []).join(' | ')}); ` +
+              'trying once more');
+  return open();
+}
+
 async function main() {
   const [vir, webFolder, corpusFolder, outputFolder] = process.argv.slice(2);
   if (!outputFolder)
@@ -74,8 +89,7 @@ async function main() {
   for (const name of files) {
     const path = resolve(join(corpusFolder, name));
     const header = runHeader(readFileSync(path));
-    const page = await runPage({ root: webFolder, size: kSize, timeout: 300, chooseRunFile: path,
-                                 query: `hash&size=${kSize}` });
+    const page = await playOnPage(webFolder, path);
     check(page.exitStatus === '0' && stateHashOf(page.output) === header.finalHash,
           `${name} on the page: ${header.steps} steps, every one of its ${header.links} seconds and its final ` +
           `state hash ${header.finalHash} (page: status ${page.exitStatus}, state-hash ${stateHashOf(page.output)})`,
@@ -94,8 +108,7 @@ async function main() {
         `${source} with the input of step ${step} changed: vir verify says it ${departs?.[0]}`,
         `status ${native.status}\n${native.stdout}${native.stderr}`);
   if (departs) {
-    const page = await runPage({ root: webFolder, size: kSize, timeout: 300, chooseRunFile: changed,
-                                 query: `hash&size=${kSize}` });
+    const page = await playOnPage(webFolder, changed);
     check(page.exitStatus === '1' && (page.output || '').includes(`the playback ${departs[0]} from the recording`),
           `the changed copy on the page: status ${page.exitStatus}, it ${departs[0]} there too`,
           (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));

@@ -72,9 +72,11 @@ export async function launchChromium(width, height, extraFlags = []) {
     chromium.kill();
     await exited;
     // Chromium's helper processes can outlive the browser by a moment and still write into the profile
-    // (seen: ENOTEMPTY): retry for up to 5 s, and a profile left in the temporary folder is no test failure.
+    // (seen: ENOTEMPTY): retry for about 5 s, and a profile left in the temporary folder is no test failure.
+    // The waits grow by retryDelay each time (Node's linear backoff): 10 retries wait 0.1 + 0.2 + ... + 1 s
+    // (50 waited over two minutes on each such profile).
     try {
-      rmSync(profile, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     } catch (error) {
       console.warn(`note: could not remove Chromium's profile ${profile}: ${error.message}`);
     }
@@ -126,11 +128,14 @@ async function evaluateOrEmpty(cdp, expression) {
   }
 }
 
-// Chooses `file` in the page's "Open run" file input (web/index.html, setUpRuns), as a player would, and
-// waits for the page it opens (?runfile).
+// Chooses `file` in the page's "Open run" file input (web/index.html, setUpRuns), as a player would once the
+// game is running, and waits for the page it opens (?runfile). Not before: a page left while its game is still
+// loading (reading the saves from IndexedDB) could leave the next one on "Loading" for good (seen in about
+// one run of three when the file was chosen as soon as the input existed).
 async function chooseRunFile(cdp, file, deadline) {
   while (Date.now() < deadline && !(await evaluateOrEmpty(cdp, "document.readyState === 'complete' && " +
-                                                          "!!document.getElementById('run-file')")))
+                                                          "!!document.getElementById('run-file') && " +
+                                                          "document.getElementById('status').style.display === 'none'")))
     await sleep(200);
   await cdp.send('DOM.enable');
   const document = await cdp.send('DOM.getDocument');
@@ -140,8 +145,21 @@ async function chooseRunFile(cdp, file, deadline) {
     await sleep(200);
 }
 
+// The page's ?runfile, opened on `file` as if it had been chosen on the page in this tab before: what the
+// page keeps of a chosen file (web/index.html, setUpRuns: its bytes in base64 and its name, in
+// sessionStorage) is put there before the page's script runs, so the game loads once, straight into the run.
+async function presetRunFile(cdp, file) {
+  const bytes = readFileSync(file).toString('base64');
+  const name = file.split('/').pop();
+  await cdp.send('Page.enable');
+  await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
+    source: `sessionStorage.setItem('voxel-invaders-run', ${JSON.stringify(bytes)}); ` +
+            `sessionStorage.setItem('voxel-invaders-run-name', ${JSON.stringify(name)});` });
+}
+
 // Runs the page as the options say (the command line's names) and returns the report. `chooseRunFile`: an
-// absolute path of a .vir to choose on the page once it has loaded.
+// absolute path of a .vir to choose on the page once it has loaded. `runFile`: a .vir the page opens at once
+// with ?runfile (the query must hold `runfile`), as if it had been chosen before.
 export async function runPage(given) {
   const options = { size: '1280x720', timeout: 300, ...given };
   const [width, height] = options.size.split('x').map(Number);
@@ -154,6 +172,8 @@ export async function runPage(given) {
     await cdp.send('Runtime.enable');
     await cdp.send('Log.enable');
     await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+    if (options.runFile)
+      await presetRunFile(cdp, options.runFile);
     await cdp.send('Page.navigate', { url: address });
     const deadline = Date.now() + Number(options.timeout) * 1000;
     if (options['frame-times']) {
