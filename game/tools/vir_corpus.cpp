@@ -31,18 +31,6 @@ using namespace invaders::corpus;
 
 constexpr const char* kUsage = "usage: vir-corpus write|check DIR [--assets DIR]\n";
 
-std::string_view difficultyText(Difficulty difficulty) {
-    switch (difficulty) {
-    case Difficulty::Easy:
-        return "easy";
-    case Difficulty::Hard:
-        return "hard";
-    case Difficulty::Arcade:
-        break;
-    }
-    return "arcade";
-}
-
 // "5,300 (wave 6)" for each player, " / " between them.
 std::string endText(const RunSummary& summary) {
     std::string text;
@@ -57,7 +45,7 @@ void printRow(const CorpusRun& run, const RunSummary& summary) {
     const SimSettings& settings = run.settings;
     std::printf("| `%s.vir` | %llu | %d | %s | %d | %d | %lld | %s | %s, %d lost |\n", run.name.c_str(),
                 static_cast<unsigned long long>(settings.seed), settings.players,
-                std::string(difficultyText(settings.difficulty)).c_str(), settings.startingShips,
+                std::string(difficultyName(settings.difficulty)).c_str(), settings.startingShips,
                 settings.extraShipScore, static_cast<long long>(run.steps), run.about.c_str(),
                 endText(summary).c_str(), summary.shipsLost);
 }
