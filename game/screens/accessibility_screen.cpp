@@ -11,15 +11,9 @@ namespace {
 
 /// Reduce motion, flashes, colour-blind colours, high-contrast HUD, text size, visible beat: one row each,
 /// with a line saying what the selected one does; Back returns to the options as they were left.
-class AccessibilityScreen final : public FlowScreen {
+class AccessibilityScreen final : public OptionsPage {
 public:
-    void enter() override;
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
     [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-
-private:
-    ui::MenuState m_menu;
 };
 
 // One on/off option: its label, its `Settings` field, the words for its two values and what its second
@@ -46,17 +40,6 @@ constexpr std::array<AccessibilityRow, 6> kRows = {{
 constexpr std::string_view kBackHint = "CHANGES APPLY AT ONCE AND ARE SAVED";
 
 } // namespace
-
-void AccessibilityScreen::enter() {
-    m_menu.selected = 0;
-}
-
-Transition AccessibilityScreen::step(const StepContext& context, ui::Ui& ui,
-                                     const vox::ActionState& /*input*/) {
-    if (ui.nav().back)
-        return Transition::returnTo(Screen::Options);
-    return layout(context, ui);
-}
 
 Transition AccessibilityScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     Settings& options = context.options;

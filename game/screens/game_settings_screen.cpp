@@ -14,15 +14,9 @@ namespace {
 
 /// Difficulty, ships, extra ship, ARCADE SETTINGS (all three back to the factory setting), BACK; a line
 /// under them saying what the selected row does.
-class GameSettingsScreen final : public FlowScreen {
+class GameSettingsScreen final : public OptionsPage {
 public:
-    void enter() override;
-    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
-                                  const vox::ActionState& input) override;
     [[nodiscard]] Transition layout(const ScreenContext& context, ui::Ui& ui) override;
-
-private:
-    ui::MenuState m_menu;
 };
 
 // What each row does, by row (the last for BACK).
@@ -49,17 +43,6 @@ int32_t cycle(const std::array<int32_t, N>& choices, int32_t current, int32_t ch
 }
 
 } // namespace
-
-void GameSettingsScreen::enter() {
-    m_menu.selected = 0;
-}
-
-Transition GameSettingsScreen::step(const StepContext& context, ui::Ui& ui,
-                                    const vox::ActionState& /*input*/) {
-    if (ui.nav().back)
-        return Transition::returnTo(Screen::Options);
-    return layout(context, ui);
-}
 
 Transition GameSettingsScreen::layout(const ScreenContext& context, ui::Ui& ui) {
     Settings& options = context.options;

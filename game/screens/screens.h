@@ -94,6 +94,22 @@ struct ControlsNote {
     RebindResult rebind; ///< With `Rebound`.
 };
 
+/// A page the options open (accessibility, game settings): shown afresh on its first row, and Back returns
+/// to the options as they were left. A page is its `layout`.
+class OptionsPage : public FlowScreen {
+public:
+    void enter() override { m_menu.selected = 0; }
+    [[nodiscard]] Transition step(const StepContext& context, ui::Ui& ui,
+                                  const vox::ActionState& /*input*/) override {
+        if (ui.nav().back)
+            return Transition::returnTo(Screen::Options);
+        return layout(context, ui);
+    }
+
+protected:
+    ui::MenuState m_menu; ///< The page's rows (its BACK row returns as Back does).
+};
+
 /// Rebinding the play keys: choose an action, press its new key.
 class ControlsScreen final : public FlowScreen {
 public:

@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runPage } from './run_page.mjs';
+import { checker, runPage } from './run_page.mjs';
 
 const kSize = '320x180';
 const stateHashOf = (text) => /state-hash: ([0-9a-f]{16})/.exec(text || '')?.[1];
@@ -75,14 +75,7 @@ async function main() {
   if (!outputFolder)
     throw new Error('usage: corpus_page_test.mjs VIR WEB_FOLDER CORPUS_FOLDER OUTPUT_FOLDER');
   mkdirSync(outputFolder, { recursive: true });
-  let failed = false;
-  const check = (ok, what, details) => {
-    console.log(`${ok ? 'ok' : 'FAIL'}: ${what}`);
-    if (!ok) {
-      console.log(details);
-      failed = true;
-    }
-  };
+  const { check, failed } = checker();
   const files = readdirSync(corpusFolder).filter((name) => name.endsWith('.vir')).sort();
   check(files.length >= 20, `the corpus holds ${files.length} runs (at least 20)`, corpusFolder);
   const started = Date.now();
@@ -113,8 +106,8 @@ async function main() {
           `the changed copy on the page: status ${page.exitStatus}, it ${departs[0]} there too`,
           (page.output || '') + '\nconsole:\n' + (page.console || []).join('\n'));
   }
-  console.log(failed ? 'corpus page test: FAILED' : 'corpus page test: passed');
-  process.exit(failed ? 1 : 0);
+  console.log(failed() ? 'corpus page test: FAILED' : 'corpus page test: passed');
+  process.exit(failed() ? 1 : 0);
 }
 
 main().catch((error) => {

@@ -34,6 +34,22 @@ function parseArguments(argv) {
 const kTypes = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
                  '.data': 'application/octet-stream' };
 
+// A test's checks: `check(ok, what, details)` prints "ok: what" or "FAIL: what" and the details, and
+// `failed()` says whether any failed.
+export function checker() {
+  let failed = false;
+  return {
+    check(ok, what, details) {
+      console.log(`${ok ? 'ok' : 'FAIL'}: ${what}`);
+      if (!ok) {
+        console.log(details);
+        failed = true;
+      }
+    },
+    failed: () => failed,
+  };
+}
+
 export function serve(root) {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));

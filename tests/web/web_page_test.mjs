@@ -17,7 +17,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inflateSync, deflateSync } from 'node:zlib';
-import { runPage } from './run_page.mjs';
+import { checker, runPage } from './run_page.mjs';
 
 const kSeed = 1;
 const kFrames = 3600;
@@ -151,14 +151,7 @@ const stateHashOf = (text) => /state-hash: ([0-9a-f]{16})/.exec(text || '')?.[1]
 
 // The runs' checks; returns true when one failed.
 async function testRuns(native, webFolder, outputFolder) {
-  let failed = false;
-  const check = (ok, what, details) => {
-    console.log(`${ok ? 'ok' : 'FAIL'}: ${what}`);
-    if (!ok) {
-      console.log(details);
-      failed = true;
-    }
-  };
+  const { check, failed } = checker();
 
   // Desktop -> browser: the native game's demo as a code, played on the page.
   const desktop = runNative(native, ['--headless', '--demo', '--seed', '8', '--frames', String(kRunSteps),
@@ -256,7 +249,7 @@ async function testRuns(native, webFolder, outputFolder) {
           'a damaged .vir chosen on the page is refused, naming it and what is wrong',
           `status ${page.exitStatus}\n${page.message}\n${page.output}`);
   }
-  return failed;
+  return failed();
 }
 
 async function main() {
